@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::kv_cache_dtype: the KV-cache dtypes sglang's `--kv-cache-dtype` accepts.
+#pragma once
+
+#include <attncap/detail/enum_table.hpp>
+
+#include <cstdint>
+
+namespace attncap {
+
+/// A `--kv-cache-dtype` choice. `bf16` and `bfloat16` stay distinct because the engine
+/// echoes the spelling it was given in its messages.
+enum class kv_cache_dtype : std::uint8_t {
+  auto_,
+  bf16,
+  bfloat16,
+  fp8_e4m3,
+  fp8_e5m2,
+  fp4_e2m1,
+  nvfp4,
+  fp4_mx_block16,
+  mxfp8,
+};
+
+template <>
+struct enum_spellings<kv_cache_dtype> {
+  static constexpr std::string_view what = "kv_cache_dtype";
+  static constexpr std::array<spelling<kv_cache_dtype>, 9> table{{
+      {kv_cache_dtype::auto_, "auto"},
+      {kv_cache_dtype::bf16, "bf16"},
+      {kv_cache_dtype::bfloat16, "bfloat16"},
+      {kv_cache_dtype::fp8_e4m3, "fp8_e4m3"},
+      {kv_cache_dtype::fp8_e5m2, "fp8_e5m2"},
+      {kv_cache_dtype::fp4_e2m1, "fp4_e2m1"},
+      {kv_cache_dtype::nvfp4, "nvfp4"},
+      {kv_cache_dtype::fp4_mx_block16, "fp4_mx_block16"},
+      {kv_cache_dtype::mxfp8, "mxfp8"},
+  }};
+};
+
+/// True for the 4-bit formats handled by the engine's KV4 path.
+constexpr bool is_kv4(kv_cache_dtype k) noexcept {
+  return k == kv_cache_dtype::nvfp4 || k == kv_cache_dtype::fp4_mx_block16;
+}
+
+/// True for both spellings of bfloat16.
+constexpr bool is_bf16(kv_cache_dtype k) noexcept {
+  return k == kv_cache_dtype::bf16 || k == kv_cache_dtype::bfloat16;
+}
+
+}  // namespace attncap

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// Spellings, parsing and hardware facts of the vocabulary enums.
+#include <attncap/vocabulary/dtype.hpp>
+#include <attncap/vocabulary/hardware.hpp>
+#include <attncap/vocabulary/kv_cache_dtype.hpp>
+#include <attncap/vocabulary/model_arch.hpp>
+#include <attncap/vocabulary/phase.hpp>
+#include <attncap/vocabulary/speculative_algorithm.hpp>
+#include <attncap/vocabulary/stage.hpp>
+
+#include <doctest/doctest.h>
+
+using namespace attncap;
+
+static_assert(to_string(hardware::sm90) == "sm90");
+static_assert(from_string<hardware>("gfx942") == hardware::gfx942);
+static_assert(!from_string<hardware>("sm91").has_value());
+static_assert(from_string<dtype>("bfloat16") == dtype::bf16);
+static_assert(to_string(dtype::bf16) == "bf16");
+static_assert(to_string(speculative_algorithm::eagle3) == "EAGLE3");
+static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
+static_assert(enum_count<hardware>() == 21);
+static_assert(info(hardware::sm103).is_sm100() && info(hardware::sm121).is_sm120());
+static_assert(info(hardware::sm120).is_blackwell() && !info(hardware::sm90).is_blackwell());
+static_assert(!info(hardware::sm110).is_blackwell());
+static_assert(info(hardware::sm90).sm() == 90 && info(hardware::gfx942).sm() == 0);
+static_assert(info(hardware::cpu_amx).amx && !info(hardware::cpu).amx);
+static_assert(info(hardware::xpu_xmx).xmx && !info(hardware::xpu).xmx);
+
+TEST_CASE("every canonical spelling round-trips") {
+  auto round_trip = []<class E>(E) {
+    for (const auto& s : enum_spellings<E>::table) CHECK(from_string<E>(to_string(s.value)) == s.value);
+  };
+  round_trip(hardware{});
+  round_trip(dtype{});
+  round_trip(kv_cache_dtype{});
+  round_trip(model_arch{});
+  round_trip(model_trait{});
+  round_trip(speculative_algorithm{});
+  round_trip(phase{});
+  round_trip(stage{});
+  round_trip(exception_kind{});
+}
+
+TEST_CASE("an unknown spelling is rejected with the accepted list") {
+  CHECK_THROWS_WITH_AS(parse<model_arch>("gqa2"),
+                       "unknown model_arch 'gqa2'; accepted: mha, gqa, mqa, mla", parse_error);
+  CHECK_THROWS_WITH_AS(parse<kv_cache_dtype>("fp8"),
+                       "unknown kv_cache_dtype 'fp8'; accepted: auto, bf16, bfloat16, fp8_e4m3, fp8_e5m2, "
+                       "fp4_e2m1, nvfp4, fp4_mx_block16, mxfp8",
+                       parse_error);
+  CHECK(parse<phase>("decode") == phase::decode);
+}
+
+TEST_CASE("aliases parse to their canonical value") {
+  CHECK(parse<dtype>("half") == dtype::fp16);
+  CHECK(parse<dtype>("float") == dtype::fp32);
+  CHECK(size_of(dtype::bf16) == 2);
+  CHECK(size_of(dtype::fp8_e4m3) == 1);
+}
