@@ -48,25 +48,13 @@ struct enum_spellings<device_family> {
   }};
 };
 
-/// What a rule may ask of a hardware target.
+/// Facts about one hardware target.
 struct hardware_info {
   device_family family;
   int major = 0;  ///< compute capability / MUSA MP major (0 where not applicable)
   int minor = 0;
   bool amx = false;  ///< Intel AMX tiles (CPU)
   bool xmx = false;  ///< Intel XMX engines (XPU)
-
-  /// Compute capability as the engine's `get_device_sm()` reports it (90 for SM90).
-  constexpr int sm() const noexcept { return family == device_family::cuda ? major * 10 + minor : 0; }
-  constexpr bool is_cuda() const noexcept { return family == device_family::cuda; }
-  constexpr bool is_hip() const noexcept { return family == device_family::rocm; }
-  constexpr bool is_hopper() const noexcept { return is_cuda() && major == 9; }
-  /// SM100 family (SM100, SM103).
-  constexpr bool is_sm100() const noexcept { return is_cuda() && major == 10; }
-  /// SM120 family (SM120, SM121).
-  constexpr bool is_sm120() const noexcept { return is_cuda() && major == 12; }
-  /// The engine's `is_blackwell()`: compute capability major 10 or 12.
-  constexpr bool is_blackwell() const noexcept { return is_sm100() || is_sm120(); }
 };
 
 /// Facts about `h`.
@@ -97,5 +85,45 @@ constexpr hardware_info info(hardware h) noexcept {
   }
   return {f::cpu};
 }
+
+
+
+/// The engine's platform predicates for a hardware target and CUDA toolkit version
+/// (major * 100 + minor; negative = not given, taken as new enough). Only the compute
+/// capability major counts, as in the engine.
+struct platform {
+  hardware_info hw;
+  int cuda = -1;
+
+  constexpr platform(hardware h, int cuda_version = -1) noexcept : hw(info(h)), cuda(cuda_version) {}
+
+  constexpr bool is_cuda() const noexcept { return hw.family == device_family::cuda; }
+  constexpr bool is_hip() const noexcept { return hw.family == device_family::rocm; }
+  constexpr bool is_npu() const noexcept { return hw.family == device_family::npu; }
+  constexpr bool is_cpu() const noexcept { return hw.family == device_family::cpu; }
+  constexpr bool is_xpu() const noexcept { return hw.family == device_family::xpu; }
+  constexpr bool is_mps() const noexcept { return hw.family == device_family::mps; }
+  constexpr bool is_musa() const noexcept { return hw.family == device_family::musa; }
+  constexpr bool has_amx() const noexcept { return hw.amx; }
+  constexpr bool has_xmx() const noexcept { return hw.xmx; }
+  /// FlashInfer ships for CUDA only.
+  constexpr bool has_flashinfer() const noexcept { return is_cuda(); }
+  /// Compute capability as `get_device_sm()` reports it (90 for SM90; 0 off CUDA).
+  constexpr int sm() const noexcept { return is_cuda() ? hw.major * 10 + hw.minor : 0; }
+
+  constexpr bool is_sm90() const noexcept { return cuda_major_in(9, 9, 1203); }
+  constexpr bool is_hopper_with_cuda_12_3() const noexcept { return is_sm90(); }
+  /// SM100 family: every compute capability 10.x (sm100, sm103).
+  constexpr bool is_sm100() const noexcept { return cuda_major_in(10, 10, 1208); }
+  /// SM120 family: every compute capability 12.x (sm120, sm121).
+  constexpr bool is_sm120() const noexcept { return cuda_major_in(12, 12, 1208); }
+  /// Blackwell: compute capability 10.x, 11.x or 12.x.
+  constexpr bool is_blackwell() const noexcept { return cuda_major_in(10, 12, 1208); }
+
+ private:
+  constexpr bool cuda_major_in(int lo, int hi, int min_cuda) const noexcept {
+    return is_cuda() && hw.major >= lo && hw.major <= hi && (cuda < 0 || cuda >= min_cuda);
+  }
+};
 
 }  // namespace attncap

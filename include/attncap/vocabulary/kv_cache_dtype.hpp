@@ -4,6 +4,7 @@
 #pragma once
 
 #include <attncap/detail/enum_table.hpp>
+#include <attncap/vocabulary/dtype.hpp>
 
 #include <cstdint>
 
@@ -47,6 +48,23 @@ constexpr bool is_kv4(kv_cache_dtype k) noexcept {
 /// True for both spellings of bfloat16.
 constexpr bool is_bf16(kv_cache_dtype k) noexcept {
   return k == kv_cache_dtype::bf16 || k == kv_cache_dtype::bfloat16;
+}
+
+/// The torch dtype the engine's model runner holds for a KV-cache choice (`auto` follows the
+/// model dtype, bfloat16 when that is auto too).
+constexpr std::string_view torch_dtype(kv_cache_dtype k, model_dtype model) noexcept {
+  switch (k) {
+    case kv_cache_dtype::auto_:
+      return model == model_dtype::float16   ? "torch.float16"
+             : model == model_dtype::float32 ? "torch.float32"
+                                             : "torch.bfloat16";
+    case kv_cache_dtype::bf16:
+    case kv_cache_dtype::bfloat16: return "torch.bfloat16";
+    case kv_cache_dtype::fp8_e4m3:
+    case kv_cache_dtype::mxfp8: return "torch.float8_e4m3fn";
+    case kv_cache_dtype::fp8_e5m2: return "torch.float8_e5m2";
+    default: return "torch.uint8";
+  }
 }
 
 }  // namespace attncap

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The `cutedsl_mla` backend: CuTe-DSL MLA decode kernels for SM100 (decode only; the engine
+/// fills prefill with trtllm_mla).
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap {
+
+namespace rules::cutedsl_mla {
+struct mla_only;
+}
+
+template <>
+struct backend_traits<backends::cutedsl_mla> {
+  static constexpr std::string_view name = "cutedsl_mla";
+  static constexpr capabilities caps{
+      .architectures = {model_arch::mla},
+      .targets = {hardware::sm100, hardware::sm103},
+      .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
+                          kv_cache_dtype::auto_},
+      .pages = page_sizes::only(32, 64),
+      .phases = {phase::decode},
+      .speculative = speculative_support::chain,
+  };
+  using rules = rule_list<rules::cutedsl_mla::mla_only>;
+};
+
+namespace rules::cutedsl_mla {
+ATTNCAP_RULE(mla_only, "cutedsl_mla.mla_only", factory, value_error, model_arch, "mla",
+             "cutedsl_mla backend can only be used with MLA models.") {
+  return !backend_traits<backends::cutedsl_mla>::caps.architectures.contains(ctx.cfg.model_arch);
+}
+}  // namespace rules::cutedsl_mla
+
+}  // namespace attncap

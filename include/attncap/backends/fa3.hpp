@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The `fa3` backend: FlashAttention 3 on SM80 (non-MLA) and SM90, and on MUSA MP 3.1+.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap {
+
+namespace rules::fa3 {
+struct cuda_compute_capability;
+struct musa_compute_capability;
+}  // namespace rules::fa3
+
+template <>
+struct backend_traits<backends::fa3> {
+  static constexpr std::string_view name = "fa3";
+  static constexpr capabilities caps{
+      .targets = {hardware::sm80, hardware::sm86, hardware::sm89, hardware::sm90, hardware::musa_mp31},
+      .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
+                          kv_cache_dtype::fp8_e4m3},
+      .phases = {phase::prefill, phase::decode, phase::draft},
+      .speculative = speculative_support::tree,
+      .sliding_window = support::yes,
+      .deterministic = support::yes,
+  };
+  using rules = rule_list<rules::fa3::cuda_compute_capability, rules::fa3::musa_compute_capability>;
+};
+
+namespace rules::fa3 {
+ATTNCAP_RULE(cuda_compute_capability, "fa3.compute_capability", factory, assertion_error, hardware,
+             "sm80, sm86, sm89 (non-MLA models), sm90",
+             "FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.") {
+  const auto& hw = ctx.hw.hw;
+  return ctx.hw.is_cuda() && !((hw.major == 8 && !ctx.cfg.is_mla()) || hw.major == 9);
+}
+
+ATTNCAP_RULE(musa_compute_capability, "fa3.musa_mp", factory, assertion_error, hardware, "musa_mp31",
+             "FlashAttention v3 Backend requires MP>=31. Please use `--attention-backend triton`.") {
+  const auto& hw = ctx.hw.hw;
+  return ctx.hw.is_musa() && !(hw.major == 3 && hw.minor >= 1);
+}
+}  // namespace rules::fa3
+
+}  // namespace attncap

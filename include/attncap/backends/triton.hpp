@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The `triton` backend: Triton kernels on every platform; the engine's last-resort default.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap {
+
+namespace rules::triton {
+struct no_cross_attention;
+}
+
+template <>
+struct backend_traits<backends::triton> {
+  static constexpr std::string_view name = "triton";
+  static constexpr capabilities caps{
+      .speculative = speculative_support::tree,
+      .cross_attention = support::no,
+      .sliding_window = support::yes,
+      .attention_sinks = support::yes,
+      .deterministic = support::yes,
+  };
+  using rules = rule_list<rules::triton::no_cross_attention>;
+};
+
+namespace rules::triton {
+ATTNCAP_RULE(no_cross_attention, "triton.cross_attention", factory, assertion_error, encoder_decoder, "False",
+             "Cross attention is not supported in the triton attention backend. Please use `--attention-backend "
+             "flashinfer`.") {
+  return ctx.cfg.encoder_decoder && backend_traits<backends::triton>::caps.cross_attention == support::no;
+}
+}  // namespace rules::triton
+
+}  // namespace attncap

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The `trtllm_mha` backend: TensorRT-LLM MHA kernels (trtllm-gen on SM100, XQA/fmha_v2 on SM90
+/// and SM120), pages 16/32/64/128, speculative decoding with topk 1 only.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap {
+
+namespace rules::trtllm_mha {
+struct non_mla_only;
+struct xqa_tree_speculative;
+}  // namespace rules::trtllm_mha
+
+template <>
+struct backend_traits<backends::trtllm_mha> {
+  static constexpr std::string_view name = "trtllm_mha";
+  static constexpr capabilities caps{
+      .architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
+      .targets = {hardware::sm90, hardware::sm100, hardware::sm103, hardware::sm120, hardware::sm121},
+      .pages = page_sizes::only(16, 32, 64, 128),
+      .phases = {phase::prefill, phase::decode, phase::draft},
+      .speculative = speculative_support::chain,
+      .sliding_window = support::yes,
+      .attention_sinks = support::yes,
+  };
+  using rules = rule_list<rules::trtllm_mha::non_mla_only, rules::trtllm_mha::xqa_tree_speculative>;
+};
+
+namespace rules::trtllm_mha {
+ATTNCAP_RULE(non_mla_only, "trtllm_mha.non_mla_only", factory, value_error, model_arch, "mha, gqa, mqa",
+             "trtllm_mha backend can only be used with non-MLA models.") {
+  return !backend_traits<backends::trtllm_mha>::caps.architectures.contains(ctx.cfg.model_arch);
+}
+
+ATTNCAP_RULE(xqa_tree_speculative, "trtllm_mha.xqa_tree_speculative", backend_init, not_implemented_error,
+             speculative_eagle_topk, "1 on SM90/SM120",
+             "trtllm_mha tree speculative decoding (topk > 1) requires the trtllm-gen kernels (SM100/SM103); the "
+             "XQA path expects a different packed mask format") {
+  return ctx.cfg.speculative_eagle_topk > 1 && !ctx.hw.is_sm100();
+}
+}  // namespace rules::trtllm_mha
+
+}  // namespace attncap

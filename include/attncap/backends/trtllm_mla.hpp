@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The `trtllm_mla` backend: TensorRT-LLM MLA decode kernels for Blackwell (page 32 or 64).
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap {
+
+namespace rules::trtllm_mla {
+struct mla_only;
+}
+
+template <>
+struct backend_traits<backends::trtllm_mla> {
+  static constexpr std::string_view name = "trtllm_mla";
+  static constexpr capabilities caps{
+      .architectures = {model_arch::mla},
+      .targets = {hardware::sm100, hardware::sm103, hardware::sm110, hardware::sm120, hardware::sm121},
+      .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3, kv_cache_dtype::fp4_e2m1, kv_cache_dtype::bf16,
+                          kv_cache_dtype::auto_},
+      .pages = page_sizes::only(32, 64),
+      .speculative = speculative_support::chain,
+  };
+  using rules = rule_list<rules::trtllm_mla::mla_only>;
+};
+
+namespace rules::trtllm_mla {
+ATTNCAP_RULE(mla_only, "trtllm_mla.mla_only", factory, value_error, model_arch, "mla",
+             "trtllm_mla backend can only be used with MLA models.") {
+  return !backend_traits<backends::trtllm_mla>::caps.architectures.contains(ctx.cfg.model_arch);
+}
+}  // namespace rules::trtllm_mla
+
+}  // namespace attncap

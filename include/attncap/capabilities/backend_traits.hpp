@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::backend_traits: the primary template (detectably unspecialised) and the
+/// opt-in through a nested `attncap_traits` type.
+///
+/// "Concept" backend_traits<B> — what a specialisation provides:
+///   static constexpr std::string_view name;          // the engine's spelling, e.g. "hpc_ops"
+///   static constexpr attncap::capabilities caps;     // capability sets
+///   using rules = attncap::rule_list<R...>;          // optional: factory / init / layer rules
+///   using alias_of = OtherBackend;                    // optional: a deprecated alias
+#pragma once
+
+#include <attncap/capabilities/capabilities.hpp>
+#include <attncap/fwd.hpp>
+
+#include <concepts>
+#include <string_view>
+#include <type_traits>
+
+namespace attncap {
+
+namespace detail {
+/// Base of the primary template, so "no specialisation" is detectable rather than an error.
+struct unspecialized {};
+}  // namespace detail
+
+template <class B>
+struct backend_traits : detail::unspecialized {};
+
+/// A tag that owns its declaration opts in with a nested `attncap_traits` type.
+template <class B>
+  requires requires { typename B::attncap_traits; }
+struct backend_traits<B> : B::attncap_traits {};
+
+/// True when `backend_traits<B>` was specialised or opted into.
+template <class B>
+inline constexpr bool has_backend_traits_v = !std::is_base_of_v<detail::unspecialized, backend_traits<B>>;
+
+/// True when the traits declare `name` convertible to std::string_view.
+template <class B>
+inline constexpr bool has_backend_name_v = requires {
+  { backend_traits<B>::name } -> std::convertible_to<std::string_view>;
+};
+
+/// True when the traits declare `caps` as an attncap::capabilities.
+template <class B>
+inline constexpr bool has_capabilities_v = requires {
+  { backend_traits<B>::caps } -> std::convertible_to<const capabilities&>;
+};
+
+namespace detail {
+template <class B, class = void>
+struct rules_of {
+  using type = rule_list<>;
+};
+template <class B>
+struct rules_of<B, std::void_t<typename backend_traits<B>::rules>> {
+  using type = typename backend_traits<B>::rules;
+};
+template <class B, class = void>
+struct alias_target {
+  using type = B;
+};
+template <class B>
+struct alias_target<B, std::void_t<typename backend_traits<B>::alias_of>> {
+  using type = typename backend_traits<B>::alias_of;
+};
+}  // namespace detail
+
+/// The rules backend `B` declares (an empty list when it declares none).
+template <class B>
+using rules_of_t = typename detail::rules_of<B>::type;
+
+/// The backend `B` stands for: itself, or the target of a deprecated alias.
+template <class B>
+using canonical_backend_t = typename detail::alias_target<B>::type;
+
+}  // namespace attncap

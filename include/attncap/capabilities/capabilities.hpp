@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::capabilities: what one backend supports, declared once as constexpr data.
+#pragma once
+
+#include <attncap/detail/enum_set.hpp>
+#include <attncap/vocabulary/hardware.hpp>
+#include <attncap/vocabulary/launch_config.hpp>
+#include <attncap/vocabulary/kv_cache_dtype.hpp>
+#include <attncap/vocabulary/model_arch.hpp>
+#include <attncap/vocabulary/phase.hpp>
+
+#include <array>
+#include <cstdint>
+
+namespace attncap {
+
+/// Tri-state for features the engine's sources leave open.
+enum class support : std::uint8_t { unknown, no, yes };
+
+template <>
+struct enum_spellings<support> {
+  static constexpr std::string_view what = "support";
+  static constexpr std::array<spelling<support>, 3> table{{
+      {support::unknown, "?"}, {support::no, "no"}, {support::yes, "yes"}}};
+};
+
+/// How far a backend supports speculative decoding.
+enum class speculative_support : std::uint8_t {
+  none,   ///< rejects any speculative algorithm
+  chain,  ///< topk == 1 only
+  tree,   ///< topk > 1 as well
+};
+
+template <>
+struct enum_spellings<speculative_support> {
+  static constexpr std::string_view what = "speculative support";
+  static constexpr std::array<spelling<speculative_support>, 3> table{{
+      {speculative_support::none, "none"},
+      {speculative_support::chain, "topk=1"},
+      {speculative_support::tree, "topk>1"}}};
+};
+
+/// Page sizes a backend runs natively: any size, or a short explicit list.
+struct page_sizes {
+  std::array<std::int32_t, 4> values{};  ///< zero-terminated when fewer than four
+  bool any = true;
+
+  static constexpr page_sizes any_size() noexcept { return {}; }
+  static constexpr page_sizes only(std::int32_t a, std::int32_t b = 0, std::int32_t c = 0,
+                                   std::int32_t d = 0) noexcept {
+    return {{a, b, c, d}, false};
+  }
+  constexpr bool contains(std::int32_t p) const noexcept {
+    if (any) return true;
+    for (auto v : values)
+      if (v == p && v != 0) return true;
+    return false;
+  }
+};
+
+/// The capability declaration of one backend. Rules read these sets, so the declared
+/// capability and the engine's error cannot disagree.
+struct capabilities {
+  enum_set<model_arch> architectures = enum_set<model_arch>::all();
+  enum_set<hardware> targets = enum_set<hardware>::all();
+  enum_set<kv_cache_dtype> kv_cache_dtypes = enum_set<kv_cache_dtype>::all();
+  page_sizes pages = page_sizes::any_size();
+  enum_set<phase> phases = {phase::prefill, phase::decode};
+  speculative_support speculative = speculative_support::tree;
+  support cross_attention = support::unknown;
+  support sliding_window = support::unknown;
+  support logit_cap = support::unknown;
+  support attention_sinks = support::unknown;
+  support deterministic = support::no;
+};
+
+/// True when `caps` declares everything `c` asks of a backend serving it alone: the hardware,
+/// the architecture, the KV dtype, cross attention and the speculative mode.
+constexpr bool admits(const capabilities& caps, const launch_config& c) noexcept {
+  if (!caps.targets.contains(c.hardware) || !caps.architectures.contains(c.model_arch)) return false;
+  if (!caps.kv_cache_dtypes.contains(c.kv_cache_dtype)) return false;
+  if (!caps.phases.contains(phase::prefill) || !caps.phases.contains(phase::decode)) return false;
+  if (c.encoder_decoder && caps.cross_attention == support::no) return false;
+  if (c.speculative() && caps.speculative == speculative_support::none) return false;
+  if (c.speculative_eagle_topk > 1 && caps.speculative != speculative_support::tree) return false;
+  return true;
+}
+
+}  // namespace attncap

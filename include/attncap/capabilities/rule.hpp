@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Rules and rewrites: one declaration per engine check (predicate, code, stage, exception,
+/// exact message) that serves the runtime tables and the compile-time static_assert alike.
+#pragma once
+
+#include <attncap/fwd.hpp>
+#include <attncap/vocabulary/field.hpp>
+#include <attncap/vocabulary/launch_config.hpp>
+#include <attncap/vocabulary/stage.hpp>
+
+#include <concepts>
+#include <string_view>
+
+namespace attncap {
+
+/// The declared facts of a rule. `message` is the engine's text; `{key}` placeholders are
+/// filled from the configuration as the engine formats them (see check/format.hpp).
+struct rule_info {
+  std::string_view code;  ///< stable identifier, "<backend or hook>.<what>"
+  ::attncap::stage stage;
+  exception_kind exception;
+  std::string_view message;
+  ::attncap::field field;    ///< the configuration key the rule is about
+  std::string_view allowed;  ///< what the rule accepts for that key, for people
+};
+
+/// A silent rewrite the engine performs, with the warning it logs (empty when it logs none).
+struct rewrite_info {
+  std::string_view code;
+  ::attncap::field field;
+  std::string_view warning;
+};
+
+/// What a predicate sees: the configuration as resolved so far, the hardware facts, and
+/// for backend-scoped rules the backend being constructed.
+struct rule_context {
+  const launch_config& cfg;
+  platform hw;
+  backend_id subject = backend_id::none;
+};
+
+namespace detail {
+template <class R>
+concept rule_type = requires(const rule_context& c) {
+  { R::info } -> std::convertible_to<const rule_info&>;
+  { R::violated(c) } -> std::same_as<bool>;
+};
+template <class R>
+concept rewrite_type = requires(const rule_context& c, launch_config& m) {
+  { R::info } -> std::convertible_to<const rewrite_info&>;
+  { R::applies(c) } -> std::same_as<bool>;
+  R::apply(m, c.hw);
+};
+}  // namespace detail
+
+}  // namespace attncap
+
+/// Declares rule `Name`. The function body that follows is the predicate: it returns true
+/// when the configuration in `ctx` violates the rule. `Message` must be a string literal: it
+/// is both the runtime text and the text of the rule's static_assert.
+#define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message)                         \
+  struct Name {                                                                                     \
+    static constexpr ::attncap::rule_info info{Code, ::attncap::stage::Stage,                       \
+                                               ::attncap::exception_kind::Exception, Message,       \
+                                               ::attncap::field::Field, Allowed};                   \
+    static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept;                   \
+    /* Instantiated with true only for a violated rule of a static configuration. */                \
+    template <bool Violated>                                                                        \
+    struct assertion {                                                                              \
+      static_assert(!Violated, Message);                                                           \
+    };                                                                                              \
+  };                                                                                                \
+  constexpr bool Name::violated([[maybe_unused]] const ::attncap::rule_context& ctx) noexcept
+
+/// Declares rewrite `Name`; define `Name::applies(const rule_context&)` (when the engine rewrites)
+/// and `Name::apply(launch_config&, const platform&)` (what it writes) after it. `Warning` is the
+/// engine's log text; `{new_key}` placeholders read the rewritten configuration.
+#define ATTNCAP_REWRITE(Name, Code, Field, Warning)                                                 \
+  struct Name {                                                                                     \
+    static constexpr ::attncap::rewrite_info info{Code, ::attncap::field::Field, Warning};          \
+    static constexpr bool applies(const ::attncap::rule_context& ctx) noexcept;                    \
+    static constexpr void apply(::attncap::launch_config& cfg, const ::attncap::platform& hw) noexcept; \
+  }

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Declarations a backend author needs without pulling in Boost.Hana: the traits template
+/// to specialise and the rule-list template its rules are listed in.
+#pragma once
+
+namespace attncap {
+
+/// Capability declaration of backend tag `B`. Specialise it (or give `B` a nested
+/// `attncap_traits` type) with the members listed in capabilities/backend_traits.hpp.
+template <class B>
+struct backend_traits;
+
+/// The rules a backend declares, in the order the engine checks them.
+template <class... Rules>
+struct rule_list {};
+
+}  // namespace attncap

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The first passes of the engine's backend compatibility handling: the default fill, the
+/// torch_native/flex_attention switches, Whisper's radix cache, and the MLA page-size snaps.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/select/default_backend.hpp>
+
+namespace attncap::rules::server_args {
+
+/// Prefill and decode set to the same backend make it the base backend.
+ATTNCAP_REWRITE(split_same_backend, "default.same_prefill_decode", attention_backend, "");
+constexpr bool split_same_backend::applies(const rule_context& ctx) noexcept {
+  const auto& c = ctx.cfg;
+  return is_set(c.prefill_attention_backend) && c.prefill_attention_backend == c.decode_attention_backend &&
+         c.attention_backend != c.prefill_attention_backend;
+}
+constexpr void split_same_backend::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.attention_backend = cfg.prefill_attention_backend;
+}
+
+/// No backend given: the engine's default table (select/default_backend.hpp).
+ATTNCAP_REWRITE(default_backend_fill, "default.fill", attention_backend,
+                "Attention backend not specified. Use {new_attention_backend} backend by default.");
+constexpr bool default_backend_fill::applies(const rule_context& ctx) noexcept {
+  return !is_set(ctx.cfg.attention_backend);
+}
+constexpr void default_backend_fill::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.attention_backend = default_backend(cfg).backend;
+}
+
+ATTNCAP_REWRITE(torch_native_cuda_graph, "torch_native.cuda_graph", disable_cuda_graph,
+                "Cuda graph is disabled because of using torch native attention backend");
+constexpr bool torch_native_cuda_graph::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.attention_backend == id::torch_native && !ctx.cfg.disable_cuda_graph;
+}
+constexpr void torch_native_cuda_graph::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.disable_cuda_graph = true;
+}
+
+ATTNCAP_REWRITE(flex_attention_cuda_graph, "flex_attention.cuda_graph", disable_cuda_graph,
+                "Cuda graph is disabled because of using torch Flex Attention backend");
+constexpr bool flex_attention_cuda_graph::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.attention_backend == id::flex_attention && !ctx.cfg.disable_cuda_graph;
+}
+constexpr void flex_attention_cuda_graph::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.disable_cuda_graph = true;
+}
+
+ATTNCAP_RULE(flex_attention_speculative, "flex_attention.speculative", server_args, assertion_error,
+             speculative_algorithm, "None",
+             "Speculative decoding is currently not supported with Flex Attention backend") {
+  return ctx.cfg.attention_backend == id::flex_attention && ctx.cfg.speculative();
+}
+
+ATTNCAP_REWRITE(whisper_radix_cache, "whisper.radix_cache", disable_radix_cache, "Radix cache is disabled for Whisper");
+constexpr bool whisper_radix_cache::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.encoder_decoder && ctx.cfg.model == model_family::whisper && !ctx.cfg.disable_radix_cache;
+}
+constexpr void whisper_radix_cache::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.disable_radix_cache = true;
+}
+
+namespace detail {
+constexpr bool base_or_decode(const launch_config& c, backend_id b) noexcept {
+  return c.attention_backend == b || c.decode_attention_backend == b;
+}
+constexpr bool page_in(std::int32_t p, std::initializer_list<std::int32_t> set) noexcept {
+  for (auto v : set)
+    if (v == p) return true;
+  return false;
+}
+}  // namespace detail
+
+ATTNCAP_REWRITE(flashmla_page_size, "flashmla.page_size", page_size,
+                "FlashMLA only supports a page_size of 64, change page_size to 64.");
+constexpr bool flashmla_page_size::applies(const rule_context& ctx) noexcept {
+  return detail::base_or_decode(ctx.cfg, id::flashmla) && ctx.cfg.page_size != 64;
+}
+constexpr void flashmla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+
+ATTNCAP_REWRITE(trtllm_mla_page_size, "trtllm_mla.page_size", page_size,
+                "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
+constexpr bool trtllm_mla_page_size::applies(const rule_context& ctx) noexcept {
+  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && !detail::page_in(ctx.cfg.page_size, {32, 64});
+}
+constexpr void trtllm_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+
+ATTNCAP_REWRITE(tokenspeed_mla_page_size, "tokenspeed_mla.page_size", page_size,
+                "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
+constexpr bool tokenspeed_mla_page_size::applies(const rule_context& ctx) noexcept {
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !detail::page_in(ctx.cfg.page_size, {32, 64});
+}
+constexpr void tokenspeed_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+
+ATTNCAP_REWRITE(cutedsl_mla_page_size, "cutedsl_mla.page_size", page_size,
+                "CuteDSL MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
+constexpr bool cutedsl_mla_page_size::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.names(id::cutedsl_mla) && !detail::page_in(ctx.cfg.page_size, {32, 64});
+}
+constexpr void cutedsl_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+
+ATTNCAP_REWRITE(trtllm_mha_page_size, "trtllm_mha.page_size", page_size,
+                "TensorRT-LLM MHA only supports page_size of 16, 32, 64 or 128, changing page_size from {page_size} "
+                "to 64.");
+constexpr bool trtllm_mha_page_size::applies(const rule_context& ctx) noexcept {
+  const auto& c = ctx.cfg;
+  return (c.names(id::trtllm_mha) || c.speculative_draft_attention_backend == id::trtllm_mha) &&
+         !detail::page_in(c.page_size, {16, 32, 64, 128});
+}
+constexpr void trtllm_mha_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+
+ATTNCAP_REWRITE(hpc_ops_page_size, "hpc_ops.page_size", page_size,
+                "HPC-Ops attention only supports a page_size of 64, changing page_size from {page_size} to 64.");
+constexpr bool hpc_ops_page_size::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.names(id::hpc_ops) && ctx.cfg.page_size != 64;
+}
+constexpr void hpc_ops_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+
+}  // namespace attncap::rules::server_args

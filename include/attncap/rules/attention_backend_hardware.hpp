@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The hardware and KV-dtype passes of the engine's backend compatibility handling: MLA kernels
+/// on Blackwell, cutedsl_mla's decode-only fill, and trtllm_mha's per-phase hardware.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/attention_backend_default.hpp>
+
+namespace attncap::rules::server_args {
+
+// Only the base and decode fields are read here: a trtllm_mla that is only the prefill backend is
+// never checked at this stage.
+ATTNCAP_RULE(trtllm_mla_blackwell, "trtllm_mla.blackwell", server_args, value_error, hardware,
+             "sm100, sm103, sm110, sm120, sm121",
+             "TRTLLM MLA backend is only supported on Blackwell GPUs (SM100/SM12x). Please use a different backend.") {
+  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && !ctx.hw.is_blackwell();
+}
+ATTNCAP_RULE(trtllm_mla_kv_cache_dtype, "trtllm_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
+             "fp8_e4m3, fp4_e2m1, bf16, auto",
+             "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto.") {
+  const auto k = ctx.cfg.kv_cache_dtype;
+  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && k != kv_cache_dtype::fp8_e4m3 &&
+         k != kv_cache_dtype::fp4_e2m1 && k != kv_cache_dtype::bf16 && k != kv_cache_dtype::auto_;
+}
+ATTNCAP_RULE(tokenspeed_mla_blackwell, "tokenspeed_mla.blackwell", server_args, value_error, hardware,
+             "sm100, sm103, sm110, sm120, sm121",
+             "tokenspeed_mla backend is only supported on Blackwell GPUs (SM100/SM12x).") {
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !ctx.hw.is_blackwell();
+}
+ATTNCAP_RULE(tokenspeed_mla_kv_cache_dtype, "tokenspeed_mla.kv_cache_dtype", server_args, value_error,
+             kv_cache_dtype, "fp8_e4m3", "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.") {
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) &&
+         ctx.cfg.kv_cache_dtype != kv_cache_dtype::fp8_e4m3;
+}
+
+ATTNCAP_RULE(cutedsl_mla_decode_only, "cutedsl_mla.decode_only", server_args, assertion_error,
+             prefill_attention_backend, "any backend but cutedsl_mla", "CuteDSL MLA only supports decoding for now") {
+  return ctx.cfg.prefill_attention_backend == id::cutedsl_mla;
+}
+ATTNCAP_RULE(cutedsl_mla_sm100, "cutedsl_mla.sm100", server_args, value_error, hardware, "sm100, sm103",
+             "CuteDSL MLA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.") {
+  return ctx.cfg.names(id::cutedsl_mla) && !ctx.hw.is_sm100();
+}
+ATTNCAP_RULE(cutedsl_mla_kv_cache_dtype, "cutedsl_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
+             "fp8_e4m3, bf16, bfloat16, auto",
+             "CuteDSL MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.") {
+  const auto k = ctx.cfg.kv_cache_dtype;
+  return ctx.cfg.names(id::cutedsl_mla) && !is_bf16(k) && k != kv_cache_dtype::fp8_e4m3 &&
+         k != kv_cache_dtype::auto_;
+}
+/// cutedsl_mla decodes only: prefill becomes trtllm_mla when not given.
+ATTNCAP_REWRITE(cutedsl_mla_prefill_fill, "cutedsl_mla.prefill_fill", prefill_attention_backend, "");
+constexpr bool cutedsl_mla_prefill_fill::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.names(id::cutedsl_mla) && !is_set(ctx.cfg.prefill_attention_backend);
+}
+constexpr void cutedsl_mla_prefill_fill::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.prefill_attention_backend = id::trtllm_mla;
+}
+
+namespace detail {
+constexpr bool trtllm_mha_hardware(const platform& p) noexcept { return p.is_sm90() || p.is_sm100() || p.is_sm120(); }
+}  // namespace detail
+
+ATTNCAP_RULE(trtllm_mha_prefill_hardware, "trtllm_mha.prefill_hardware", server_args, value_error, hardware,
+             "sm90, sm100, sm103, sm120, sm121",
+             "TRTLLM MHA backend for prefill requires Hopper (SM90), Blackwell (SM100), or SM120 GPUs. Please use a "
+             "different prefill backend.") {
+  return ctx.cfg.prefill_backend() == id::trtllm_mha && !detail::trtllm_mha_hardware(ctx.hw);
+}
+ATTNCAP_RULE(trtllm_mha_sm120_prefill_fp8, "trtllm_mha.sm120_prefill_fp8", server_args, value_error, kv_cache_dtype,
+             "any but fp8_e4m3", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.") {
+  return ctx.cfg.prefill_backend() == id::trtllm_mha && ctx.hw.is_sm120() &&
+         ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3;
+}
+ATTNCAP_RULE(trtllm_mha_decode_hardware, "trtllm_mha.decode_hardware", server_args, value_error, hardware,
+             "sm90, sm100, sm103, sm120, sm121",
+             "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. "
+             "Please use a different decode backend.") {
+  return ctx.cfg.decode_backend() == id::trtllm_mha && !detail::trtllm_mha_hardware(ctx.hw);
+}
+ATTNCAP_RULE(trtllm_mha_prefill_context_parallel, "trtllm_mha.prefill_context_parallel", server_args, value_error,
+             attn_cp_size, "1 unless on sm100",
+             "Prefill context parallelism with the TRTLLM MHA prefill backend requires SM100 (trtllm-gen context "
+             "kernel): the SM90/SM120 fmha_v2 prefill path does not implement CP shard masking.") {
+  return ctx.cfg.prefill_backend() == id::trtllm_mha && !ctx.hw.is_sm100() && ctx.cfg.attn_cp_size > 1;
+}
+
+}  // namespace attncap::rules::server_args

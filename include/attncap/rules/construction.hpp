@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Building the backends after argument resolution: each backend's factory and constructor
+/// rules (decode before prefill, as the engine builds its hybrid pair), the hybrid-GDN wrapper,
+/// the draft backend, and the per-layer rules of the first forward pass.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/check/resolution.hpp>
+
+namespace attncap::rules {
+
+namespace wrapper {
+ATTNCAP_RULE(hybrid_gdn_non_mla, "hybrid_gdn.non_mla", wrapper, assertion_error, model_arch, "mha, gqa, mqa",
+             "hybrid_gdn can only be used with non-MLA models.") {
+  return ctx.cfg.hybrid_gdn && ctx.cfg.is_mla();
+}
+ATTNCAP_RULE(hybrid_gdn_blackwell, "hybrid_gdn.blackwell_backend", wrapper, assertion_error, attention_backend,
+             "triton, trtllm_mha, fa4, flashinfer",
+             "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for "
+             "hybrid GDN models, use --attention-backend to specify the backend.") {
+  const auto b = ctx.cfg.attention_backend;
+  return ctx.cfg.hybrid_gdn && ctx.hw.is_blackwell() && b != id::triton && b != id::trtllm_mha && b != id::fa4 &&
+         b != id::flashinfer;
+}
+ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error, attention_backend, "ascend",
+             "ascend backend is the only supported backend on NPU for hybrid GDN models, use --attention-backend "
+             "ascend to specify the backend.") {
+  return ctx.cfg.hybrid_gdn && ctx.hw.is_npu() && ctx.cfg.attention_backend != id::ascend;
+}
+}  // namespace wrapper
+
+/// The model runner's construction: factory then constructor of the decode backend, then of the
+/// prefill backend when it differs, then the wrapper, then the draft backend.
+struct build_backends {
+  using rules = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu>;
+
+  static constexpr void run(resolution& r) {
+    const backend_id decode = r.cfg.decode_backend();
+    const backend_id prefill = r.cfg.prefill_backend();
+    build(r, decode);
+    if (prefill != decode) build(r, prefill);
+    r.check<wrapper::hybrid_gdn_non_mla>();
+    r.check<wrapper::hybrid_gdn_blackwell>();
+    r.check<wrapper::hybrid_gdn_npu>();
+    const backend_id draft = r.cfg.speculative_draft_attention_backend;
+    if (r.cfg.speculative() && is_set(draft) && draft != decode && draft != prefill) build(r, draft);
+  }
+
+ private:
+  static constexpr void build(resolution& r, backend_id b) {
+    if (!is_set(b) || r.run_backend_rules == nullptr) return;
+    r.run_backend_rules(r, b, stage::factory);
+    r.run_backend_rules(r, b, stage::backend_init);
+  }
+};
+
+/// Per-layer checks at the first forward pass, for every backend that serves a phase.
+struct first_forward {
+  static constexpr void run(resolution& r) {
+    if (r.run_backend_rules == nullptr) return;
+    const backend_id decode = r.cfg.decode_backend();
+    const backend_id prefill = r.cfg.prefill_backend();
+    if (is_set(decode)) r.run_backend_rules(r, decode, stage::first_forward);
+    if (is_set(prefill) && prefill != decode) r.run_backend_rules(r, prefill, stage::first_forward);
+  }
+};
+
+}  // namespace attncap::rules

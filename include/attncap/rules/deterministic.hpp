@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Deterministic inference (`--enable-deterministic-inference`): the backend fallback, the
+/// whitelists, and the radix-cache switch-off. Runs before backend compatibility.
+#pragma once
+
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/rule.hpp>
+
+#include <array>
+
+namespace attncap::rules::server_args {
+
+namespace detail {
+inline constexpr std::array deterministic_backends{id::ascend, id::fa3, id::fa4, id::flashinfer, id::intel_xpu, id::triton};
+inline constexpr std::array radix_deterministic_backends{id::ascend, id::fa3, id::fa4, id::triton};
+
+template <std::size_t N>
+constexpr bool one_of(backend_id b, const std::array<backend_id, N>& set) noexcept {
+  for (auto s : set)
+    if (s == b) return true;
+  return false;
+}
+/// The models the engine runs as absorbed MLA in deterministic mode.
+constexpr bool deterministic_deepseek(const launch_config& c) noexcept {
+  return c.model == model_family::deepseek_v3 || c.model == model_family::deepseek_v2 ||
+         c.model == model_family::deepseek_dsa;
+}
+}  // namespace detail
+
+ATTNCAP_REWRITE(deterministic_fallback, "deterministic.fallback", attention_backend,
+                "Attention backend not specified. Falling back to '{new_attention_backend}' for deterministic "
+                "inference. You can explicitly set --attention-backend to one of ['ascend', 'fa3', 'fa4', "
+                "'flashinfer', 'intel_xpu', 'triton'].");
+constexpr bool deterministic_fallback::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.enable_deterministic_inference && !is_set(ctx.cfg.attention_backend);
+}
+constexpr void deterministic_fallback::apply(launch_config& cfg, const platform& hw) noexcept {
+  cfg.attention_backend = !(hw.is_sm100() || hw.is_sm120())      ? id::fa3
+                          : detail::deterministic_deepseek(cfg) ? id::triton
+                                                                : id::flashinfer;
+}
+
+ATTNCAP_RULE(deterministic_backend, "deterministic.backend", server_args, value_error, attention_backend,
+             "ascend, fa3, fa4, flashinfer, intel_xpu, triton",
+             "Currently only ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'] attention backends are "
+             "supported for deterministic inference, but you explicitly specified '{attention_backend}'.") {
+  return ctx.cfg.enable_deterministic_inference && is_set(ctx.cfg.attention_backend) &&
+         !detail::one_of(ctx.cfg.attention_backend, detail::deterministic_backends);
+}
+
+ATTNCAP_RULE(deterministic_absorbed_mla, "deterministic.absorbed_mla", server_args, value_error, attention_backend,
+             "ascend, fa3, fa4, triton",
+             "Currently only ['ascend', 'fa3', 'fa4', 'triton'] attention backends are supported for deterministic "
+             "inference with absorbed-MLA models. But you're using {attention_backend}.") {
+  return ctx.cfg.enable_deterministic_inference && detail::deterministic_deepseek(ctx.cfg) &&
+         detail::one_of(ctx.cfg.attention_backend, detail::deterministic_backends) &&
+         !detail::one_of(ctx.cfg.attention_backend, detail::radix_deterministic_backends);
+}
+
+ATTNCAP_RULE(deterministic_fa4_absorbed_mla, "deterministic.fa4_absorbed_mla", server_args, value_error, hardware,
+             "sm100, sm103, sm110",
+             "Deterministic inference with absorbed-MLA models on the fa4 attention backend requires SM100/SM110: it "
+             "runs absorbed MLA, whose qv argument flash_attn.cute only implements on those archs.") {
+  const auto major = ctx.hw.hw.major;
+  return ctx.cfg.enable_deterministic_inference && detail::deterministic_deepseek(ctx.cfg) &&
+         ctx.cfg.attention_backend == id::fa4 && !(ctx.hw.is_cuda() && (major == 10 || major == 11));
+}
+
+ATTNCAP_REWRITE(deterministic_radix_cache, "deterministic.radix_cache", disable_radix_cache,
+                "Currently radix cache is not compatible with {attention_backend} attention backend for "
+                "deterministic inference. It will be supported in the future.");
+constexpr bool deterministic_radix_cache::applies(const rule_context& ctx) noexcept {
+  return ctx.cfg.enable_deterministic_inference && !ctx.cfg.disable_radix_cache &&
+         detail::one_of(ctx.cfg.attention_backend, detail::deterministic_backends) &&
+         !detail::one_of(ctx.cfg.attention_backend, detail::radix_deterministic_backends);
+}
+constexpr void deterministic_radix_cache::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.disable_radix_cache = true;
+}
+
+}  // namespace attncap::rules::server_args

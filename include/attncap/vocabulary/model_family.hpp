@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::model_family: the groups of HF architecture classes that the engine's model
+/// overrides and default selection single out; every other class is `other`.
+#pragma once
+
+#include <attncap/detail/enum_table.hpp>
+
+#include <cstdint>
+
+namespace attncap {
+
+/// A group of model classes the engine treats specially.
+enum class model_family : std::uint8_t {
+  other,
+  deepseek_v3,   ///< DeepSeek V3/R1 family (absorbed MLA; trtllm_mla on SM100)
+  deepseek_v2,   ///< DeepSeek V2 (absorbed MLA, no SM100 override)
+  deepseek_dsa,  ///< DeepSeek sparse-attention family (V3.2, GLM-5)
+  deepseek_v4,
+  gpt_oss,
+  llama4,
+  whisper,
+  step3p,
+  hrm_text,
+  llama,  ///< Llama 2/3 (wider default speculative tree)
+  grok,
+};
+
+template <>
+struct enum_spellings<model_family> {
+  static constexpr std::string_view what = "model family";
+  static constexpr std::array<spelling<model_family>, 12> table{{
+      {model_family::other, "other"},
+      {model_family::deepseek_v3, "deepseek_v3"},
+      {model_family::deepseek_v2, "deepseek_v2"},
+      {model_family::deepseek_dsa, "deepseek_dsa"},
+      {model_family::deepseek_v4, "deepseek_v4"},
+      {model_family::gpt_oss, "gpt_oss"},
+      {model_family::llama4, "llama4"},
+      {model_family::whisper, "whisper"},
+      {model_family::step3p, "step3p"},
+      {model_family::hrm_text, "hrm_text"},
+      {model_family::llama, "llama"},
+      {model_family::grok, "grok"},
+  }};
+};
+
+/// The HF architecture classes attncap recognises, with their family.
+inline constexpr std::array<spelling<model_family>, 18> known_model_classes{{
+    {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
+    {model_family::deepseek_v3, "DeepseekV3ForCausalLMNextN"},
+    {model_family::deepseek_v3, "KimiK25ForConditionalGeneration"},
+    {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
+    {model_family::deepseek_v2, "DeepseekV2ForCausalLM"},
+    {model_family::deepseek_dsa, "DeepseekV32ForCausalLM"},
+    {model_family::deepseek_dsa, "GlmMoeDsaForCausalLM"},
+    {model_family::deepseek_v4, "DeepseekV4ForCausalLM"},
+    {model_family::gpt_oss, "GptOssForCausalLM"},
+    {model_family::llama4, "Llama4ForConditionalGeneration"},
+    {model_family::llama4, "Llama4ForCausalLM"},
+    {model_family::whisper, "WhisperForConditionalGeneration"},
+    {model_family::step3p, "Step3p5ForCausalLM"},
+    {model_family::step3p, "Step3p7ForCausalLM"},
+    {model_family::hrm_text, "HRMTextForCausalLM"},
+    {model_family::llama, "LlamaForCausalLM"},
+    {model_family::grok, "Grok1ForCausalLM"},
+    {model_family::grok, "Grok1VForCausalLM"},
+}};
+
+/// The family of an HF architecture class name; unknown classes are `other`.
+constexpr model_family classify_model(std::string_view architecture) noexcept {
+  for (const auto& m : known_model_classes)
+    if (m.name == architecture) return m.value;
+  return model_family::other;
+}
+
+/// Absorbed-MLA models of the DeepSeek family, as the deterministic-inference rules count them.
+constexpr bool is_deepseek_family(model_family f) noexcept {
+  return f == model_family::deepseek_v3 || f == model_family::deepseek_v2 ||
+         f == model_family::deepseek_dsa || f == model_family::deepseek_v4;
+}
+
+}  // namespace attncap
