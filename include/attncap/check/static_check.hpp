@@ -7,6 +7,7 @@
 #include <attncap/check/validate.hpp>
 
 #include <array>
+#include <tuple>
 #include <utility>
 
 namespace attncap {
