@@ -27,7 +27,7 @@ struct adjustment {
 };
 
 /// Maximum violations and adjustments a report holds; more are counted in `dropped()`.
-inline constexpr std::size_t report_capacity = 16;
+inline constexpr std::size_t report_capacity = 12;
 
 /// The result of `validate`. Allocation-free; the string accessors format on demand.
 class report {

@@ -19,9 +19,10 @@ struct resolution {
   launch_config cfg;
   report rep;
   backend_rule_runner run_backend_rules = nullptr;
+  platform hw{cfg.hardware, cfg.cuda};  ///< the machine never changes during resolution
 
   constexpr rule_context context(backend_id subject = backend_id::none) const noexcept {
-    return {cfg, platform(cfg.hardware, cfg.cuda), subject};
+    return {cfg, hw, subject};
   }
   /// Records `r` when the current configuration violates it.
   template <detail::rule_type R>
@@ -33,7 +34,7 @@ struct resolution {
   constexpr void rewrite() {
     if (!R::applies(context())) return;
     launch_config before = cfg;
-    R::apply(cfg, platform(cfg.hardware, cfg.cuda));
+    R::apply(cfg, hw);
     rep.add(R::info, before, cfg);
   }
 };

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds attncap with its tests, and runs them with ctest.
+#   ATTNCAP_SANITIZE=1  build and run in an ASan+UBSan build instead (build-asan/)
+#   ATTNCAP_JOBS=N      parallel build and test jobs (default: number of cores)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/setup.sh
+jobs=${ATTNCAP_JOBS:-$(nproc)}
+if [ "${ATTNCAP_SANITIZE:-0}" = 1 ]; then
+  dir=build-asan
+  flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -O1")
+  skip="compile-fail|consumer"
+else
+  dir=build
+  flags=(-DCMAKE_BUILD_TYPE=Release)
+  skip=""
+fi
+cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
+cmake --build "$dir" -j "$jobs"
+cd "$dir"
+if [ -n "$skip" ]; then
+  ctest -j "$jobs" --output-on-failure -LE "$skip"
+else
+  ctest -j "$jobs" --output-on-failure
+fi
