@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Compile-time and run-time verdicts agree: a sweep of configurations validated in a constant
+// expression and again at run time, and static_config types checked against validate().
+#include <attncap/check/static_check.hpp>
+#include <attncap/detail/hana.hpp>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <type_traits>
+
+using namespace attncap;
+
+namespace {
+constexpr std::array archs{model_arch::gqa, model_arch::mla};
+constexpr std::array targets{hardware::sm80, hardware::sm90, hardware::sm100, hardware::sm120, hardware::gfx942,
+                             hardware::npu, hardware::cpu};
+constexpr std::size_t sweep_size = builtin_registry::size * archs.size() * targets.size() * 2;
+
+constexpr launch_config sweep_config(std::size_t i) {
+  launch_config c;
+  c.attention_backend = static_cast<backend_id>(i % builtin_registry::size);
+  i /= builtin_registry::size;
+  c.model_arch = archs[i % archs.size()];
+  i /= archs.size();
+  c.hardware = targets[i % targets.size()];
+  i /= targets.size();
+  if (i % 2 == 1) {
+    c.speculative_algorithm = speculative_algorithm::eagle;
+    c.speculative_eagle_topk = 1;
+    c.speculative_num_steps = 3;
+  }
+  return c;
+}
+
+struct verdict {
+  bool accepted = false;
+  const rule_info* first = nullptr;
+  std::size_t errors = 0;
+  backend_id resolved = backend_id::none;
+  std::int32_t page_size = 0;
+  constexpr bool operator==(const verdict&) const = default;
+};
+
+constexpr verdict summarize(const report& r) {
+  return {r.accepted(), r.first_error() ? r.first_error()->rule : nullptr, r.errors().size(),
+          r.resolved().attention_backend, r.resolved().page_size};
+}
+
+// Evaluated by the compiler.
+constexpr auto compile_time = [] {
+  std::array<verdict, sweep_size> out{};
+  for (std::size_t i = 0; i < sweep_size; ++i) out[i] = summarize(validate(sweep_config(i)));
+  return out;
+}();
+}  // namespace
+
+TEST_CASE("validate() gives the same verdict in a constant expression and at run time") {
+  std::size_t rejected = 0;
+  for (std::size_t i = 0; i < sweep_size; ++i) {
+    const launch_config c = sweep_config(i);
+    const verdict run_time = summarize(validate(c));
+    CAPTURE(i);
+    CHECK(run_time == compile_time[i]);
+    rejected += run_time.accepted ? 0 : 1;
+  }
+  // The sweep must exercise both outcomes, or it proves nothing.
+  CHECK(rejected > sweep_size / 10);
+  CHECK(rejected < sweep_size);
+}
+
+namespace {
+namespace hana = boost::hana;
+// Static configurations over a product of backend types and architectures, built with Hana.
+constexpr auto static_sweep = hana::cartesian_product(hana::make_tuple(
+    hana::tuple_t<backends::hpc_ops, backends::trtllm_mla, backends::trtllm_mha, backends::triton, backends::fa3,
+                  backends::flashinfer, backends::cutedsl_mla, backends::flashmla>,
+    hana::tuple_c<model_arch, model_arch::gqa, model_arch::mla>,
+    hana::tuple_c<hardware, hardware::sm80, hardware::sm90, hardware::sm100>));
+}  // namespace
+
+TEST_CASE("static_config types and validate() agree") {
+  std::size_t n = 0;
+  hana::for_each(static_sweep, [&](auto combo) {
+    using B = typename std::remove_cvref_t<decltype(hana::at_c<0>(combo))>::type;
+    constexpr model_arch A = std::remove_cvref_t<decltype(hana::at_c<1>(combo))>::value;
+    constexpr hardware H = std::remove_cvref_t<decltype(hana::at_c<2>(combo))>::value;
+    using config = static_config<cfg::backend<B>, cfg::arch<A>, cfg::on<H>>;
+    launch_config c;
+    c.attention_backend = builtin_id<B>;
+    c.model_arch = A;
+    c.hardware = H;
+    const report r = validate(c);
+    CHECK(accepted_v<config> == r.accepted());
+    CHECK(summarize(static_report_v<config>) == summarize(r));
+    ++n;
+  });
+  CHECK(n == 8 * 2 * 3);
+}
