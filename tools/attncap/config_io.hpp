@@ -140,6 +140,65 @@ void set_field(input& in, field f, const nlohmann::json& v) {
   throw input_error(std::string(to_string(f)) + ": is set by resolution, not an input");
 }
 
+/// How a key's value is written on a command line.
+enum class value_kind { boolean, number, text };
+
+/// The kind of value key `f` takes (booleans are flags without a value).
+constexpr value_kind kind_of(field f) noexcept {
+  switch (f) {
+    case field::enable_dp_attention:
+    case field::enable_deterministic_inference:
+    case field::enable_mis:
+    case field::prefill_only_disable_kv_cache:
+    case field::encoder_decoder:
+    case field::hybrid_gdn:
+    case field::dsa:
+    case field::dual_chunk_attention:
+    case field::attention_sinks:
+    case field::asymmetric_kv:
+    case field::disable_radix_cache:
+    case field::disable_cuda_graph: return value_kind::boolean;
+    case field::page_size:
+    case field::speculative_eagle_topk:
+    case field::speculative_num_steps:
+    case field::speculative_num_draft_tokens:
+    case field::speculative_ngram_max_bfs_breadth:
+    case field::tp_size:
+    case field::dp_size:
+    case field::attn_cp_size:
+    case field::context_len:
+    case field::head_dim:
+    case field::num_q_heads_per_rank:
+    case field::num_kv_heads_per_rank:
+    case field::sliding_window:
+    case field::logit_cap:
+    case field::softmax_scale: return value_kind::number;
+    case field::attention_backend:
+    case field::prefill_attention_backend:
+    case field::decode_attention_backend:
+    case field::speculative_draft_attention_backend:
+    case field::kv_cache_dtype:
+    case field::dtype:
+    case field::speculative_algorithm:
+    case field::hardware:
+    case field::cuda:
+    case field::model_arch:
+    case field::model: return value_kind::text;
+  }
+  return value_kind::text;
+}
+
+/// The JSON value a command-line word stands for when given for key `f`: a number for numeric
+/// keys when the word is one (otherwise the word as a string, which set_field then rejects with
+/// the same message as in a file), the word itself for every other key.
+inline nlohmann::json from_word(field f, const std::string& word) {
+  if (kind_of(f) == value_kind::number) {
+    auto j = nlohmann::json::parse(word, nullptr, /*allow_exceptions=*/false);
+    if (j.is_number()) return j;
+  }
+  return word;
+}
+
 /// Reads a JSON object of configuration keys; unknown keys are errors naming the accepted keys.
 template <class Registry = builtin_registry>
 input from_json(const nlohmann::json& j) {

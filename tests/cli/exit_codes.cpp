@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// attncap's exit codes (0 accepted, 1 rejected, 2 bad input), its bad-input messages, stdin
+// input, flags overriding --config, and the select / explain / matrix commands.
+#include "run_cli.hpp"
+
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+using cli_test::run;
+
+namespace {
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("exit 0 when accepted, 1 when rejected") {
+  auto r = run("check --hardware sm90 --cuda 12.4 --model-arch gqa");
+  CHECK(r.rc == 0);
+  CHECK(r.out.rfind("accepted: attention_backend=fa3 ", 0) == 0);
+  r = run("check --hardware sm100 --attention-backend fa3");
+  CHECK(r.rc == 1);
+  CHECK(r.out.rfind("FlashAttention v3 Backend requires SM>=80 and SM<=90.", 0) == 0);
+  CHECK(contains(r.out, "best first:"));
+}
+
+TEST_CASE("exit 2 on bad input, naming the key and what it accepts") {
+  SUBCASE("missing hardware") {
+    const auto r = run("check --attention-backend fa3");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "hardware: required"));
+    CHECK(contains(r.err, "sm90"));
+    CHECK(r.out.empty());
+  }
+  SUBCASE("unknown backend") {
+    const auto r = run("check --hardware sm90 --attention-backend fa5");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "attention_backend: unknown backend 'fa5'; accepted: triton, torch_native"));
+  }
+  SUBCASE("unknown hardware and dtype") {
+    auto r = run("check --hardware sm95");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "hardware: unknown hardware 'sm95'; accepted: sm80"));
+    r = run("check --hardware sm90 --kv-cache-dtype fp8");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "kv_cache_dtype: unknown"));
+    CHECK(contains(r.err, "fp8_e4m3"));
+  }
+  SUBCASE("non-numeric and out-of-range numbers") {
+    auto r = run("check --hardware sm90 --page-size abc");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "page_size: expected an integer in [1, "));
+    r = run("check --hardware sm90 --page-size 0");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "page_size: 0 is out of range"));
+    r = run("check --hardware sm90 --cuda twelve");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "cuda: expected a version MAJOR.MINOR"));
+  }
+  SUBCASE("the same message from a file as from a flag") {
+    const auto flag = run("check --hardware sm90 --tp-size x");
+    const auto file = run("check --config -", R"({"hardware": "sm90", "tp_size": "x"})");
+    CHECK(flag.rc == 2);
+    CHECK(file.rc == 2);
+    CHECK(flag.err == file.err);
+  }
+  SUBCASE("unknown key in the file, unknown flag") {
+    auto r = run("check --config -", R"({"hardware": "sm90", "pagesize": 16})");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "unknown configuration key 'pagesize'; accepted: attention_backend"));
+    r = run("check --hardware sm90 --pagesize 16");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "--pagesize"));
+    CHECK(contains(r.err, "--page-size"));
+  }
+  SUBCASE("resolved-only keys are not inputs") {
+    const auto r = run("check --config -", R"({"hardware": "sm90", "disable_radix_cache": true})");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "disable_radix_cache"));
+  }
+  SUBCASE("malformed JSON, non-object JSON, unreadable file") {
+    auto r = run("check --config -", R"({"hardware": "sm90",)");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "config: stdin is not valid JSON"));
+    r = run("check --config -", "[1, 2]");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "must hold a JSON object"));
+    r = run("check --config /nonexistent/attncap.json");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "cannot read"));
+  }
+  SUBCASE("bad --format and missing command") {
+    CHECK(run("check --hardware sm90 --format yaml").rc == 2);
+    CHECK(run("").rc == 2);
+    CHECK(run("explain fa5").rc == 2);
+  }
+}
+
+TEST_CASE("--config - reads stdin; flags override the file") {
+  const std::string file = R"({"hardware": "sm90", "cuda": "12.4", "model_arch": "gqa", "attention_backend": "triton"})";
+  auto r = run("check --format json --config -", file);
+  CHECK(r.rc == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("resolved").at("attention_backend") == "triton");
+
+  r = run("check --format json --config - --attention-backend flashinfer --page-size 16", file);
+  CHECK(r.rc == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("resolved").at("attention_backend") == "flashinfer");
+  CHECK(j.at("resolved").at("page_size") == 16);
+
+  r = run("check --config - --hardware sm100 --attention-backend fa3", file);
+  CHECK(r.rc == 1);
+
+  r = run("check --format json --config - --enable-deterministic-inference", file);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("resolved").at("enable_deterministic_inference") == true);
+  r = run("check --format json --config - --enable-mis=false",
+          R"({"hardware": "sm90", "enable_mis": true, "attention_backend": "triton"})");
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("resolved").at("enable_mis") == false);
+}
+
+TEST_CASE("check --format json carries every documented member") {
+  const auto r = run("check --format json --hardware sm90 --cuda 12.4 --model-arch gqa --kv-cache-dtype fp8_e5m2 "
+                     "--attention-backend fa3");
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"verdict", "error", "errors", "warnings", "adjustments", "resolved", "suggestions"})
+    CHECK_MESSAGE(j.contains(key), key);
+  for (const auto& a : j.at("adjustments"))
+    for (const char* key : {"code", "field", "from", "to", "warning"}) CHECK(a.contains(key));
+  for (const char* key : {"attention_backend", "prefill_attention_backend", "decode_attention_backend", "page_size",
+                          "kv_cache_dtype", "speculative_algorithm", "disable_radix_cache"})
+    CHECK_MESSAGE(j.at("resolved").contains(key), key);
+}
+
+TEST_CASE("errors list every violated rule with field, value and allowed") {
+  const auto r = run("check --format json --hardware sm90 --model-arch mla --attention-backend trtllm_mla");
+  CHECK(r.rc == 1);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(!j.at("errors").empty());
+  for (const auto& e : j.at("errors"))
+    for (const char* key : {"message", "exception", "stage", "code", "field", "value", "allowed"})
+      CHECK_MESSAGE(e.contains(key), key);
+  CHECK(j.at("errors").at(0).at("value") == "sm90");
+}
+
+TEST_CASE("select shows the default and its reason") {
+  auto r = run("select --hardware sm90 --cuda 12.4 --model-arch gqa");
+  CHECK(r.rc == 0);
+  CHECK(r.out.rfind("default: fa3 (MHA on Hopper with CUDA >= 12.3", 0) == 0);
+  r = run("select --format json --hardware sm100 --model-arch mla");
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("default").at("backend") == "flashinfer");
+  CHECK(j.at("resolved").at("decode") == "flashinfer");
+  CHECK(run("select").rc == 2);
+}
+
+TEST_CASE("explain lists capabilities and rules") {
+  auto r = run("explain fa3");
+  CHECK(r.rc == 0);
+  CHECK(contains(r.out, "fa3.compute_capability"));
+  CHECK(contains(r.out, "hardware: sm80, sm86, sm89, sm90, musa_mp31"));
+  r = run("explain nsa --format json");
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("alias_of") == "dsa");
+  CHECK(j.at("capabilities").at("architectures") == nlohmann::json::array({"mla"}));
+}
+
+TEST_CASE("matrix has one row per backend") {
+  auto r = run("matrix --format json");
+  CHECK(r.rc == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.size() == 25);
+  r = run("matrix");
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 27);
+  CHECK(contains(r.out, "| `flashinfer` |"));
+}
+
+TEST_CASE("--help everywhere exits 0") {
+  for (const char* cmd : {"--help", "check --help", "select --help", "explain --help", "matrix --help"}) {
+    CAPTURE(cmd);
+    const auto r = run(cmd);
+    CHECK(r.rc == 0);
+    CHECK(contains(r.out, "Usage"));
+  }
+  CHECK(contains(run("check --help").out, "--speculative-ngram-max-bfs-breadth"));
+}

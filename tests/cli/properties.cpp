@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// Properties over deterministically sampled configurations: validation never fails to explain a
+// rejection, the default selection yields a backend or a reason, every suggestion re-validates,
+// JSON round-trips, and the check output is well formed.
+#include "check_command.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <map>
+
+using namespace attncap;
+
+namespace {
+/// splitmix64: the same sequence with every standard library.
+class prng {
+ public:
+  explicit prng(std::uint64_t seed) : s_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (s_ += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+  }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  template <class T, std::size_t N>
+  T pick(const T (&values)[N]) {
+    return values[below(N)];
+  }
+  template <class E>
+  E any() {
+    return static_cast<E>(below(enum_count<E>()));
+  }
+
+ private:
+  std::uint64_t s_;
+};
+
+backend_id any_backend(prng& r) { return static_cast<backend_id>(r.below(builtin_registry::size)); }
+
+std::int32_t maybe(prng& r, std::initializer_list<std::int32_t> values) {
+  if (r.chance(40)) return unset;
+  return *(values.begin() + r.below(values.size()));
+}
+
+/// A configuration without backends, over the whole vocabulary.
+launch_config sample(prng& r) {
+  launch_config c;
+  c.hardware = r.any<hardware>();
+  c.cuda = r.chance(30) ? unset : r.pick({1108, 1200, 1202, 1203, 1204, 1208, 1209, 1300});
+  c.model_arch = r.any<model_arch>();
+  c.model = r.chance(50) ? model_family::other : r.any<model_family>();
+  c.kv_cache_dtype = r.chance(50) ? kv_cache_dtype::auto_ : r.any<kv_cache_dtype>();
+  c.dtype = r.any<model_dtype>();
+  c.page_size = maybe(r, {1, 16, 32, 64, 128, 7});
+  if (r.chance(40)) {
+    c.speculative_algorithm = r.any<speculative_algorithm>();
+    c.speculative_eagle_topk = maybe(r, {1, 2, 4, 8});
+    c.speculative_num_steps = maybe(r, {1, 3, 5});
+    c.speculative_num_draft_tokens = maybe(r, {1, 4, 8, 16});
+    c.speculative_ngram_max_bfs_breadth = maybe(r, {1, 4, 10});
+  }
+  c.tp_size = r.pick({1, 1, 2, 4, 8});
+  c.dp_size = r.pick({1, 1, 2, 8});
+  c.attn_cp_size = r.pick({1, 1, 1, 2});
+  c.context_len = maybe(r, {2048, 131072});
+  c.enable_dp_attention = r.chance(15);
+  c.enable_deterministic_inference = r.chance(15);
+  c.enable_mis = r.chance(10);
+  c.prefill_only_disable_kv_cache = r.chance(10);
+  c.encoder_decoder = r.chance(10);
+  c.hybrid_gdn = r.chance(10);
+  c.dsa = r.chance(10);
+  c.dual_chunk_attention = r.chance(10);
+  c.attention_sinks = r.chance(15);
+  c.asymmetric_kv = r.chance(10);
+  c.head_dim = maybe(r, {64, 128, 192, 256, 576});
+  c.num_q_heads_per_rank = maybe(r, {1, 8, 16, 32, 128});
+  c.num_kv_heads_per_rank = maybe(r, {1, 8, 16, 32, 128});
+  c.sliding_window = maybe(r, {128, 4096});
+  c.logit_cap = r.chance(20) ? 30.0 : 0.0;
+  c.softmax_scale = r.chance(10) ? 0.125 : 0.0;
+  return c;
+}
+
+constexpr int samples = 20000;
+
+void require_explained(const report& rep) {
+  if (rep.accepted()) return;
+  REQUIRE(rep.first_error() != nullptr);
+  for (const auto& v : rep.errors()) {
+    REQUIRE(v.rule != nullptr);
+    CHECK(!v.rule->code.empty());
+    CHECK(!rep.message(v).empty());
+  }
+}
+}  // namespace
+
+TEST_CASE("the default selection yields a backend that validates, or a rejection that says why") {
+  prng r(20240601);
+  std::map<std::string, int> unexplained;  // default picks that do not validate when given explicitly
+  int accepted = 0;
+  for (int i = 0; i < samples; ++i) {
+    const launch_config c = sample(r);
+    const selection pick = default_backend(c);
+    CHECK(is_set(pick.backend));
+    CHECK(!pick.reason.empty());
+    const report rep = validate(c);
+    require_explained(rep);
+    if (!rep.accepted()) continue;
+    ++accepted;
+    const launch_config& res = rep.resolved();
+    REQUIRE(is_set(res.prefill_backend()));
+    REQUIRE(is_set(res.decode_backend()));
+    // Naming the resolved backend explicitly must be accepted too.
+    launch_config given = c;
+    given.attention_backend = res.attention_backend;
+    given.prefill_attention_backend = res.prefill_attention_backend;
+    given.decode_attention_backend = res.decode_attention_backend;
+    const report again = validate(given);
+    require_explained(again);
+    if (!again.accepted()) ++unexplained[std::string(again.first_error()->rule->code)];
+  }
+  for (const auto& [code, n] : unexplained) MESSAGE(code << ": " << n << " resolved defaults rejected when given");
+  MESSAGE(accepted << " of " << samples << " sampled configurations accepted with the default selection");
+  CHECK(accepted > samples / 10);
+  CHECK(unexplained.empty());
+}
+
+TEST_CASE("every suggestion re-validates as accepted with that backend") {
+  prng r(7);
+  for (int i = 0; i < samples / 4; ++i) {
+    launch_config c = sample(r);
+    if (r.chance(50)) c.attention_backend = any_backend(r);
+    const auto suggestions = suggest(c);
+    for (const auto& s : suggestions) {
+      launch_config trial = c;
+      trial.attention_backend = s.backend;
+      trial.prefill_attention_backend = trial.decode_attention_backend = backend_id::none;
+      trial.speculative_draft_attention_backend = backend_id::none;
+      const report rep = validate(trial);
+      CHECK(rep.accepted());
+      CHECK(rep.resolved().attention_backend == s.backend);
+      CHECK(builtin_registry::canonical[static_cast<std::size_t>(s.backend)] == s.backend);
+    }
+  }
+}
+
+TEST_CASE("explicit backends: validation never crashes and always explains") {
+  prng r(99);
+  for (int i = 0; i < samples; ++i) {
+    launch_config c = sample(r);
+    c.attention_backend = r.chance(80) ? any_backend(r) : backend_id::none;
+    if (r.chance(20)) c.prefill_attention_backend = any_backend(r);
+    if (r.chance(20)) c.decode_attention_backend = any_backend(r);
+    if (r.chance(20)) c.speculative_draft_attention_backend = any_backend(r);
+    const report rep = validate(c);
+    require_explained(rep);
+    for (const auto& a : rep.adjustments()) {
+      CHECK(a.rewrite != nullptr);
+      (void)rep.message(a);
+    }
+  }
+}
+
+TEST_CASE("configurations round-trip through JSON, and check output is well formed") {
+  prng r(4242);
+  for (int i = 0; i < samples / 10; ++i) {
+    cli::input in;
+    in.config = sample(r);
+    in.config.model = model_family::other;  // the class name, not the family, is the input
+    if (r.chance(60)) in.config.attention_backend = any_backend(r);
+    auto j = cli::to_json(in, in.config, builtin_registry::names);
+    j.erase("disable_radix_cache");
+    j.erase("disable_cuda_graph");
+    const cli::input back = cli::from_json(j);
+    CHECK(back.config == in.config);
+
+    const auto out = cli::check_json(in);
+    const std::string text = cli::check_text(out);
+    if (out.at("verdict") == "reject")
+      CHECK(text.substr(0, text.find('\n')) == out.at("error").at("message").get<std::string>());
+    else
+      CHECK(text.rfind("accepted: attention_backend=", 0) == 0);
+  }
+}

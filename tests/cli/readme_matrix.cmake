@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: MIT
+# Fails when README.md's capability matrix (between the attncap-matrix markers) differs from
+# `attncap matrix --format markdown`. Run with -DATTNCAP=<executable> -DREADME=<README.md>.
+set(begin "<!-- attncap-matrix:begin -->")
+set(end "<!-- attncap-matrix:end -->")
+set(regenerate "attncap matrix --format markdown")
+
+execute_process(COMMAND "${ATTNCAP}" matrix --format markdown OUTPUT_VARIABLE generated RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "`${regenerate}` failed with exit code ${rc}")
+endif()
+if(NOT EXISTS "${README}")
+  message(FATAL_ERROR "${README} does not exist; it must embed the output of `${regenerate}` between ${begin} and ${end}")
+endif()
+file(READ "${README}" readme)
+string(FIND "${readme}" "${begin}" b)
+string(FIND "${readme}" "${end}" e)
+if(b EQUAL -1 OR e EQUAL -1 OR e LESS b)
+  message(FATAL_ERROR "${README} lacks the markers ${begin} ... ${end} around the capability matrix")
+endif()
+string(LENGTH "${begin}" begin_length)
+math(EXPR start "${b} + ${begin_length}")
+math(EXPR length "${e} - ${start}")
+string(SUBSTRING "${readme}" ${start} ${length} embedded)
+string(STRIP "${embedded}" embedded)
+string(STRIP "${generated}" generated)
+if(NOT embedded STREQUAL generated)
+  file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/attncap-matrix.md" "${generated}\n")
+  message(FATAL_ERROR "The capability matrix in ${README} is out of date; replace the block between the markers "
+                      "with the output of `${regenerate}` (written to ${CMAKE_CURRENT_BINARY_DIR}/attncap-matrix.md)")
+endif()
