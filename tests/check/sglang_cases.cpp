@@ -41,9 +41,10 @@ TEST_CASE("every recorded sglang case gets the engine's outcome") {
     }
     if (c.contains("resolved")) {
       const auto out = cli::to_json(in, rep.resolved(), rep.names());
-      for (const auto& [key, value] : c.at("resolved").items()) {
+      for (const auto& item : c.at("resolved").items()) {
+        const std::string key = item.key();
         CAPTURE(key);
-        CHECK(out.at(key) == value);
+        CHECK(out.at(key) == item.value());
       }
     }
   }

@@ -8,7 +8,7 @@
 
 using namespace attncap;
 
-namespace {
+namespace archetypes {
 struct minimal {
   struct attncap_traits {
     static constexpr std::string_view name = "minimal";
@@ -27,7 +27,8 @@ struct no_caps {
   };
 };
 struct specialised {};
-}  // namespace
+}  // namespace archetypes
+using namespace archetypes;
 
 template <>
 struct attncap::backend_traits<specialised> {
