@@ -14,6 +14,12 @@ constexpr bool kv4_checked_pair(const launch_config& c) noexcept {
   const auto p = c.prefill_backend();
   return !(p != c.decode_backend() && p != id::fa4);
 }
+/// The KV4 assertion branch that applies: prefill fa4 or not, MLA or not.
+constexpr bool kv4_branch(const rule_context& ctx, bool fa4_prefill, bool mla) noexcept {
+  const auto& c = ctx.cfg;
+  return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && kv4_checked_pair(c) &&
+         (c.prefill_backend() == id::fa4) == fa4_prefill && c.is_mla() == mla;
+}
 constexpr bool in(backend_id b, std::initializer_list<backend_id> set) noexcept {
   for (auto s : set)
     if (s == b) return true;
@@ -29,7 +35,8 @@ ATTNCAP_RULE(kv4_nvfp4_blackwell, "kv4.nvfp4_blackwell", server_args, runtime_er
              "sm100, sm103, sm120, sm121",
              "--kv-cache-dtype=nvfp4 requires Blackwell SM100 or SM120. Use --kv-cache-dtype=fp4_mx_block16 for the "
              "block-size-16 FP4 recipe.") {
-  return ctx.cfg.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() && !(ctx.hw.is_sm100() || ctx.hw.is_sm120());
+  return ctx.cfg.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() &&
+         !(ctx.hw.is_sm100() || ctx.hw.is_sm120());
 }
 ATTNCAP_REWRITE(kv4_mixed_pair, "kv4.mixed_pair", decode_attention_backend,
                 "Attention: Using KV4 with PREFILL = {prefill_backend} and DECODE = {decode_backend}. Compatibility "
@@ -43,37 +50,29 @@ ATTNCAP_RULE(kv4_fa4_mla_decode, "kv4.fa4_mla_decode", server_args, assertion_er
              "cutlass_mla, flashinfer, trtllm_mla",
              "KV4 FA4 MLA expects decode_attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], "
              "but got {decode_backend}") {
-  const auto& c = ctx.cfg;
-  return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && detail::kv4_checked_pair(c) &&
-         c.prefill_backend() == id::fa4 && c.is_mla() &&
-         !detail::in(c.decode_backend(), {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
+  return detail::kv4_branch(ctx, true, true) &&
+         !detail::in(ctx.cfg.decode_backend(), {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
 }
 ATTNCAP_RULE(kv4_fa4_mha_decode, "kv4.fa4_mha_decode", server_args, assertion_error, decode_attention_backend,
              "triton, torch_native, flex_attention",
              "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], "
              "but got {decode_backend}") {
-  const auto& c = ctx.cfg;
-  return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && detail::kv4_checked_pair(c) &&
-         c.prefill_backend() == id::fa4 && !c.is_mla() &&
-         !detail::in(c.decode_backend(), {id::triton, id::torch_native, id::flex_attention});
+  return detail::kv4_branch(ctx, true, false) &&
+         !detail::in(ctx.cfg.decode_backend(), {id::triton, id::torch_native, id::flex_attention});
 }
 ATTNCAP_RULE(kv4_mla_backend, "kv4.mla_backend", server_args, assertion_error, attention_backend,
              "cutlass_mla, flashinfer, trtllm_mla",
              "KV4 MLA expects attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got "
              "{attention_backend}") {
-  const auto& c = ctx.cfg;
-  return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && detail::kv4_checked_pair(c) &&
-         c.prefill_backend() != id::fa4 && c.is_mla() &&
-         !detail::in(c.attention_backend, {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
+  return detail::kv4_branch(ctx, false, true) &&
+         !detail::in(ctx.cfg.attention_backend, {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
 }
 ATTNCAP_RULE(kv4_mha_backend, "kv4.mha_backend", server_args, assertion_error, attention_backend,
              "triton, torch_native, flex_attention, trtllm_mha",
              "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
              "'trtllm_mha'], but got {attention_backend}") {
-  const auto& c = ctx.cfg;
-  return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && detail::kv4_checked_pair(c) &&
-         c.prefill_backend() != id::fa4 && !c.is_mla() &&
-         !detail::in(c.attention_backend, {id::triton, id::torch_native, id::flex_attention, id::trtllm_mha});
+  return detail::kv4_branch(ctx, false, false) &&
+         !detail::in(ctx.cfg.attention_backend, {id::triton, id::torch_native, id::flex_attention, id::trtllm_mha});
 }
 
 ATTNCAP_RULE(mxfp8_blackwell, "mxfp8.blackwell", server_args, value_error, hardware,
