@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Decode inner kernel: G query heads against a paged key range with online softmax, written once
+/// against `ops` and compiled once per ISA namespace by attncap/kernels/detail/bodies.hpp.
+// No include guard: bodies.hpp includes this file once per ISA, inside that ISA's namespace and
+// target region. Included on its own it forwards to bodies.hpp.
+#if !defined(ATTNCAP_DETAIL_IN_ISA_REGION)
+#include <attncap/kernels/detail/bodies.hpp>
+#else
+
+/// Walks (page, token) positions of a paged sequence without a division per key.
+struct page_cursor {
+  const std::int32_t* pages;
+  std::size_t page_bytes, token_bytes;
+  int page_size, page, slot;
+  page_cursor(const decode_work& w, int t)
+      : pages(w.pages), page_bytes(w.page_bytes), token_bytes(w.token_bytes), page_size(w.page_size),
+        page(t / w.page_size), slot(t % w.page_size) {}
+  std::size_t offset() const noexcept {
+    return static_cast<std::size_t>(pages[page]) * page_bytes + static_cast<std::size_t>(slot) * token_bytes;
+  }
+  void advance() noexcept {
+    if (++slot == page_size) {
+      slot = 0;
+      ++page;
+    }
+  }
+};
+
+/// Largest divisor of n that is <= cap (register blocking that tiles n exactly).
+constexpr int divisor_at_most(int n, int cap) {
+  for (int d = cap < 1 ? 1 : cap; d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+
+/// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA).
+template <int DK, class KV, int G, int NU, class O>
+inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
+  using vec = typename O::vec;
+  constexpr int W = O::W;
+  vec a[G][NU];
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
+  for (int c = 0; c < DK / W; ++c) {
+    vec kv[NU];
+    for (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
+    for (int g = 0; g < G; ++g) {
+      const vec qv = O::load(q + g * DK + c * W);
+      for (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
+    }
+  }
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
+}
+
+/// Same with vdpbf16ps on bf16 keys: q = hi + lo (lo skipped when zero), products exact.
+template <int DK, int G, int NU, bool Lo, class O>
+inline void qk_bf16dot(const decode_work& w, const bf16_t* const* krow, int j0, typename O::vec* part) {
+  using vec = typename O::vec;
+  vec a[G][NU];
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
+  for (int c = 0; c < DK / 32; ++c) {
+    for (int u = 0; u < NU; ++u) {
+      const auto kv = O::load_bf16x32(krow[j0 + u] + c * 32);
+      for (int g = 0; g < G; ++g) {
+        a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(w.q_hi + g * DK + c * 32), kv);
+        if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(w.q_lo + g * DK + c * 32), kv);
+      }
+    }
+  }
+  const vec sc = O::set1(w.score_scale);
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = O::mul(a[g][u], sc);
+}
+
+/// Partial attention of G heads over keys [w.begin, w.end): writes unnormalised acc, m and l.
+template <int DK, int DV, class KV, int G>
+void decode_partial(const decode_work& w) {
+  using O = typename dependent<ops, KV>::type;
+  using vec = typename O::vec;
+  constexpr int W = O::W;
+  constexpr int CV = DV / W;
+  constexpr int U = G >= 16 ? 1 : 16 / G;         // keys per QK step: G * U independent FMA chains
+  constexpr int CG = divisor_at_most(CV, 16 / G);  // V chunks per PV step: G * CG live accumulators
+  static_assert(DK % 32 == 0 || DK % W == 0, "attncap::detail: head dim must tile the vector width");
+  constexpr int row_lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
+  constexpr int row_lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
+  const bool same_rows = w.k == w.v;  // MLA: V is the latent prefix of the K row
+
+  float m[G], l[G];
+  for (int g = 0; g < G; ++g) {
+    m[g] = -INFINITY;
+    l[g] = 0.0f;
+  }
+  alignas(64) vec part[G * 16];
+  alignas(64) float s[G][16];
+  const KV* krow[16];
+  const KV* vrow[16];
+  page_cursor cur(w, w.begin < w.end ? w.begin : 0);
+  page_cursor ahead(w, w.begin < w.end ? w.begin : 0);
+  int ahead_t = w.begin;
+  for (int t0 = w.begin; t0 < w.end; t0 += 16) {
+    const int n = w.end - t0 < 16 ? w.end - t0 : 16;
+    for (int j = 0; j < n; ++j, cur.advance()) {
+      const std::size_t off = cur.offset();
+      krow[j] = reinterpret_cast<const KV*>(w.k + off);
+      vrow[j] = reinterpret_cast<const KV*>(w.v + off);
+    }
+    // Prefetch the rows of the next two blocks: the walk ahead stays 16..32 keys in front.
+    for (; ahead_t < w.end && ahead_t < t0 + 48; ++ahead_t, ahead.advance()) {
+      if (ahead_t < t0 + 16) continue;
+      const std::byte* kp = w.k + ahead.offset();
+      for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);
+      if (!same_rows) {
+        const std::byte* vp = w.v + ahead.offset();
+        for (int i = 0; i < row_lines_v; ++i) O::prefetch(vp + 64 * i);
+      }
+    }
+
+    // Scores, log2 domain.
+    int j0 = 0;
+    if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
+      if (w.bf16_dot) {
+        if (w.q_lo_nonzero) {
+          for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, true, O>(w, krow, j0, part);
+          for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, true, O>(w, krow, j0, part);
+        } else {
+          for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, false, O>(w, krow, j0, part);
+          for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, false, O>(w, krow, j0, part);
+        }
+      }
+    }
+    if (j0 == 0) {
+      for (; j0 + U <= n; j0 += U) qk_fma<DK, KV, G, U, O>(w.q, krow, j0, part);
+      for (; j0 < n; ++j0) qk_fma<DK, KV, G, 1, O>(w.q, krow, j0, part);
+    }
+    for (int g = 0; g < G; ++g) {
+      for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
+      O::reduce16(part + g * 16, s[g]);
+      for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
+    }
+
+    // Online softmax: rescale the running sums only when the max moved.
+    for (int g = 0; g < G; ++g) {
+      vec mx = O::load(s[g]);
+      for (int i = W; i < 16; i += W) mx = O::max(mx, O::load(s[g] + i));
+      const float bm = O::hmax(mx);
+      if (bm > m[g]) {
+        const float alpha = scalar::ops::exp2(m[g] - bm);
+        m[g] = bm;
+        l[g] *= alpha;
+        const vec av = O::set1(alpha);
+        float* ag = w.acc + g * DV;
+        for (int c = 0; c < CV; ++c) O::store(ag + c * W, O::mul(av, O::load(ag + c * W)));
+      }
+      const vec mv = O::set1(m[g]);
+      vec sum = O::zero();
+      for (int i = 0; i < 16; i += W) {
+        const vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
+        O::store(s[g] + i, p);
+        sum = O::add(sum, p);
+      }
+      l[g] += O::hsum(sum);
+    }
+
+    // acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for all G heads. Each block is summed
+    // from zero and then added: the running sum sees one rounding per 16 keys, not one per key.
+    for (int c0 = 0; c0 < CV; c0 += CG) {
+      vec a[G][CG];
+      for (int g = 0; g < G; ++g)
+        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+      for (int j = 0; j < n; ++j) {
+        vec vv[CG];
+        for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+        for (int g = 0; g < G; ++g) {
+          const vec p = O::set1(s[g][j]);
+          for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
+        }
+      }
+      for (int g = 0; g < G; ++g)
+        for (int cc = 0; cc < CG; ++cc) {
+          float* dst = w.acc + g * DV + (c0 + cc) * W;
+          O::store(dst, O::add(O::load(dst), a[g][cc]));
+        }
+    }
+  }
+  for (int g = 0; g < G; ++g) {
+    w.m[g] = m[g];
+    w.l[g] = l[g];
+  }
+}
+
+#endif  // ATTNCAP_DETAIL_IN_ISA_REGION

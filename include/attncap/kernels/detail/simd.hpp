@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The vector operations the kernel bodies are written against, once per ISA path: `scalar::ops`
+/// (1 lane, portable C++), `avx2::ops` (8 lanes) and `avx512::ops` (16 lanes, plus vdpbf16ps).
+/// The AVX paths are compiled for their own target only (pragma regions), so the library builds
+/// without -m flags and the CPU picks a path at run time.
+#pragma once
+
+#include <attncap/kernels/numeric.hpp>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define ATTNCAP_DETAIL_X86 1
+#endif
+
+namespace attncap::kernels::detail {
+
+// 2^f on [-0.5, 0.5]: Taylor coefficients of exp(f ln 2) to degree 6 (relative error < 2e-7).
+inline constexpr float exp2_c[7] = {1.0f,          0.693147181f,   0.240226507f,   0.0555041087f,
+                                    0.00961812911f, 0.00133335581f, 0.000154035304f};
+inline constexpr float log2e = 1.44269504088896341f;
+
+namespace scalar {
+/// One-lane operations: the portable path and the reference for the SIMD ones.
+struct ops {
+  static constexpr int W = 1;
+  static constexpr bool has_bf16_dot = false;
+  using vec = float;
+  static vec zero() { return 0.0f; }
+  static vec set1(float x) { return x; }
+  template <class T>
+  static vec load(const T* p) { return to_float(*p); }
+  static void store(float* p, vec v) { *p = v; }
+  static vec fma(vec a, vec b, vec c) { return a * b + c; }
+  static vec add(vec a, vec b) { return a + b; }
+  static vec sub(vec a, vec b) { return a - b; }
+  static vec div(vec a, vec b) { return a / b; }
+  static vec mul(vec a, vec b) { return a * b; }
+  static vec max(vec a, vec b) { return a > b ? a : b; }
+  static float hsum(vec v) { return v; }
+  static float hmax(vec v) { return v; }
+  static vec exp2(vec x) {
+    if (!(x >= -126.0f)) return 0.0f;  // also maps -inf and NaN-free masked scores to 0
+    const float n = std::nearbyint(x);
+    const float f = x - n;
+    float p = exp2_c[6];
+    for (int k = 5; k >= 0; --k) p = p * f + exp2_c[k];
+    return std::ldexp(p, static_cast<int>(n));
+  }
+  static void prefetch(const void*) {}
+  /// out[j] = hsum(parts[j]) for j in [0, 16).
+  static void reduce16(const vec* parts, float* out) {
+    for (int j = 0; j < 16; ++j) out[j] = parts[j];
+  }
+};
+}  // namespace scalar
+
+#if defined(ATTNCAP_DETAIL_X86)
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC target("avx2,fma,f16c")
+#endif
+namespace avx2 {
+/// Eight-lane AVX2 + FMA operations.
+struct ops {
+  static constexpr int W = 8;
+  static constexpr bool has_bf16_dot = false;
+  using vec = __m256;
+  static vec zero() { return _mm256_setzero_ps(); }
+  static vec set1(float x) { return _mm256_set1_ps(x); }
+  static vec load(const float* p) { return _mm256_loadu_ps(p); }
+  static vec load(const bf16_t* p) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+  }
+  static vec load(const fp16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
+  static vec load(const fp8_e4m3_t* p) {
+    const __m256i x = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+    const __m256i low7 = _mm256_and_si256(x, _mm256_set1_epi32(0x7f));
+    const __m256 mag = _mm256_mul_ps(_mm256_castsi256_ps(_mm256_slli_epi32(low7, 20)), _mm256_set1_ps(0x1p120f));
+    const __m256 nan = _mm256_castsi256_ps(_mm256_cmpeq_epi32(low7, _mm256_set1_epi32(0x7f)));
+    const __m256 v = _mm256_blendv_ps(mag, _mm256_set1_ps(NAN), nan);
+    const __m256i sign = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x80)), 24);
+    return _mm256_or_ps(v, _mm256_castsi256_ps(sign));
+  }
+  static void store(float* p, vec v) { _mm256_storeu_ps(p, v); }
+  static vec fma(vec a, vec b, vec c) { return _mm256_fmadd_ps(a, b, c); }
+  static vec add(vec a, vec b) { return _mm256_add_ps(a, b); }
+  static vec sub(vec a, vec b) { return _mm256_sub_ps(a, b); }
+  static vec div(vec a, vec b) { return _mm256_div_ps(a, b); }
+  static vec mul(vec a, vec b) { return _mm256_mul_ps(a, b); }
+  static vec max(vec a, vec b) { return _mm256_max_ps(a, b); }
+  static float hsum(vec v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+  }
+  static float hmax(vec v) {
+    __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_max_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+  }
+  static vec exp2(vec x) {
+    const __m256 keep = _mm256_cmp_ps(x, _mm256_set1_ps(-126.0f), _CMP_GE_OQ);
+    x = _mm256_max_ps(x, _mm256_set1_ps(-126.0f));
+    const __m256 n = _mm256_round_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m256 f = _mm256_sub_ps(x, n);
+    __m256 p = _mm256_set1_ps(exp2_c[6]);
+    for (int k = 5; k >= 0; --k) p = _mm256_fmadd_ps(p, f, _mm256_set1_ps(exp2_c[k]));
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_and_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), keep);
+  }
+  static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0); }
+  static vec reduce8(const vec* v) {
+    // Transpose-and-add: 8 vectors -> one vector of their 8 horizontal sums.
+    const __m256 a0 = _mm256_add_ps(_mm256_unpacklo_ps(v[0], v[1]), _mm256_unpackhi_ps(v[0], v[1]));
+    const __m256 a1 = _mm256_add_ps(_mm256_unpacklo_ps(v[2], v[3]), _mm256_unpackhi_ps(v[2], v[3]));
+    const __m256 a2 = _mm256_add_ps(_mm256_unpacklo_ps(v[4], v[5]), _mm256_unpackhi_ps(v[4], v[5]));
+    const __m256 a3 = _mm256_add_ps(_mm256_unpacklo_ps(v[6], v[7]), _mm256_unpackhi_ps(v[6], v[7]));
+    const __m256 b0 = _mm256_add_ps(_mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(a0), _mm256_castps_pd(a1))),
+                                    _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(a0), _mm256_castps_pd(a1))));
+    const __m256 b1 = _mm256_add_ps(_mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(a2), _mm256_castps_pd(a3))),
+                                    _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(a2), _mm256_castps_pd(a3))));
+    return _mm256_add_ps(_mm256_permute2f128_ps(b0, b1, 0x20), _mm256_permute2f128_ps(b0, b1, 0x31));
+  }
+  static void reduce16(const vec* parts, float* out) {
+    _mm256_storeu_ps(out, reduce8(parts));
+    _mm256_storeu_ps(out + 8, reduce8(parts + 8));
+  }
+};
+}  // namespace avx2
+#if defined(__clang__)
+#pragma clang attribute pop
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c"))), \
+                             apply_to = function)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c")
+// GCC 12's AVX-512 intrinsics self-initialise an "undefined" source operand, which -Wuninitialized
+// reports at every inlined use.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+namespace avx512 {
+/// Sixteen-lane AVX-512 operations. The bf16 dot product is only called when the CPU has
+/// AVX512_BF16 (the caller checks `available(isa::avx512_bf16)`).
+struct ops {
+  static constexpr int W = 16;
+  static constexpr bool has_bf16_dot = true;
+  using vec = __m512;
+  static vec zero() { return _mm512_setzero_ps(); }
+  static vec set1(float x) { return _mm512_set1_ps(x); }
+  static vec load(const float* p) { return _mm512_loadu_ps(p); }
+  static vec load(const bf16_t* p) {
+    const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+  }
+  static vec load(const fp16_t* p) { return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))); }
+  static vec load(const fp8_e4m3_t* p) {
+    const __m512i x = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    const __m512i low7 = _mm512_and_si512(x, _mm512_set1_epi32(0x7f));
+    __m512 v = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_slli_epi32(low7, 20)), _mm512_set1_ps(0x1p120f));
+    v = _mm512_mask_mov_ps(v, _mm512_cmpeq_epi32_mask(low7, _mm512_set1_epi32(0x7f)), _mm512_set1_ps(NAN));
+    const __m512i sign = _mm512_slli_epi32(_mm512_and_si512(x, _mm512_set1_epi32(0x80)), 24);
+    return _mm512_castsi512_ps(_mm512_or_si512(_mm512_castps_si512(v), sign));
+  }
+  static void store(float* p, vec v) { _mm512_storeu_ps(p, v); }
+  static vec fma(vec a, vec b, vec c) { return _mm512_fmadd_ps(a, b, c); }
+  static vec add(vec a, vec b) { return _mm512_add_ps(a, b); }
+  static vec sub(vec a, vec b) { return _mm512_sub_ps(a, b); }
+  static vec div(vec a, vec b) { return _mm512_div_ps(a, b); }
+  static vec mul(vec a, vec b) { return _mm512_mul_ps(a, b); }
+  static vec max(vec a, vec b) { return _mm512_max_ps(a, b); }
+  // Horizontal reductions by in-register shuffles (GCC 12's _mm512_reduce_* trips -Wuninitialized).
+  static float hsum(vec v) {
+    v = _mm512_add_ps(v, _mm512_shuffle_f32x4(v, v, 0x4e));
+    v = _mm512_add_ps(v, _mm512_shuffle_f32x4(v, v, 0xb1));
+    v = _mm512_add_ps(v, _mm512_permute_ps(v, 0x4e));
+    v = _mm512_add_ps(v, _mm512_permute_ps(v, 0xb1));
+    return _mm512_cvtss_f32(v);
+  }
+  static float hmax(vec v) {
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0x4e));
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0xb1));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0x4e));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0xb1));
+    return _mm512_cvtss_f32(v);
+  }
+  static vec exp2(vec x) {
+    const __mmask16 keep = _mm512_cmp_ps_mask(x, _mm512_set1_ps(-126.0f), _CMP_GE_OQ);
+    const __m512 n = _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m512 f = _mm512_sub_ps(x, n);
+    __m512 p = _mm512_set1_ps(exp2_c[6]);
+    for (int k = 5; k >= 0; --k) p = _mm512_fmadd_ps(p, f, _mm512_set1_ps(exp2_c[k]));
+    return _mm512_maskz_scalef_ps(keep, p, n);
+  }
+  static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0); }
+  /// Transpose-and-add: 16 vectors -> one vector of their 16 horizontal sums (45 shuffles/adds
+  /// instead of 16 full reductions).
+  static vec reduce16v(const vec* v) {
+    __m512 a[8], b[4], c[2];
+    for (int i = 0; i < 8; ++i)
+      a[i] = _mm512_add_ps(_mm512_unpacklo_ps(v[2 * i], v[2 * i + 1]), _mm512_unpackhi_ps(v[2 * i], v[2 * i + 1]));
+    for (int i = 0; i < 4; ++i) {
+      const __m512d x = _mm512_castps_pd(a[2 * i]), y = _mm512_castps_pd(a[2 * i + 1]);
+      b[i] = _mm512_add_ps(_mm512_castpd_ps(_mm512_unpacklo_pd(x, y)), _mm512_castpd_ps(_mm512_unpackhi_pd(x, y)));
+    }
+    for (int i = 0; i < 2; ++i)
+      c[i] = _mm512_add_ps(_mm512_shuffle_f32x4(b[2 * i], b[2 * i + 1], 0x88),
+                           _mm512_shuffle_f32x4(b[2 * i], b[2 * i + 1], 0xdd));
+    return _mm512_add_ps(_mm512_shuffle_f32x4(c[0], c[1], 0x88), _mm512_shuffle_f32x4(c[0], c[1], 0xdd));
+  }
+  static void reduce16(const vec* parts, float* out) { _mm512_storeu_ps(out, reduce16v(parts)); }
+  /// acc + sum over pairs of a[2i]*b[2i] + a[2i+1]*b[2i+1], products exact, fp32 accumulation.
+  static vec dot_bf16(vec acc, __m512i a, __m512i b) {
+    return _mm512_dpbf16_ps(acc, reinterpret_cast<__m512bh&>(a), reinterpret_cast<__m512bh&>(b));
+  }
+  static __m512i load_bf16x32(const bf16_t* p) { return _mm512_loadu_si512(p); }
+  static __m512i broadcast_pair(const bf16_t* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return _mm512_set1_epi32(static_cast<int>(v));
+  }
+};
+}  // namespace avx512
+#if defined(__clang__)
+#pragma clang attribute pop
+#elif defined(__GNUC__)
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+#endif
+
+#endif  // ATTNCAP_DETAIL_X86
+
+}  // namespace attncap::kernels::detail

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The unit of work each ISA body receives: pointers already offset to one head and one key or
+/// query range, so the bodies do arithmetic only and never validate.
+#pragma once
+
+#include <attncap/kernels/numeric.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace attncap::kernels::detail {
+
+/// G query heads sharing one KV head, over keys [begin, end) of one paged sequence.
+struct decode_work {
+  const float* q = nullptr;     // [G][DK], pre-multiplied by scale * log2(e)
+  const bf16_t* q_hi = nullptr;  // [G][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
+  const bf16_t* q_lo = nullptr;
+  bool q_lo_nonzero = false;
+  bool bf16_dot = false;
+  float score_scale = 1.0f;  // scale * log2(e), applied after a bf16 dot product
+  const std::byte* k = nullptr;  // token 0 of page 0 for this KV head
+  const std::byte* v = nullptr;
+  std::size_t page_bytes = 0;   // (page, token) -> byte offset page * page_bytes + token * token_bytes
+  std::size_t token_bytes = 0;
+  const std::int32_t* pages = nullptr;
+  int page_size = 1;
+  int begin = 0, end = 0;
+  float* acc = nullptr;  // out [G][DV]: unnormalised sum of 2^(s - m) v
+  float* m = nullptr;    // out [G]: running max of s (log2 domain), -inf when no key was seen
+  float* l = nullptr;    // out [G]: sum of 2^(s - m)
+};
+
+/// Up to BQ query rows of one head against its keys, flash style; writes normalised output rows.
+struct prefill_work {
+  const void* q = nullptr;  // row i at q + i * q_stride elements (dtype T)
+  std::size_t q_stride = 0;
+  const float* kt = nullptr;    // packed K^T: [D][kv_pad] fp32, or [D/2][kv_pad] bf16 pairs
+  const void* v = nullptr;      // row j at v + j * v_stride elements (fp32 if v_is_f32, else T)
+  std::size_t v_stride = 0;
+  bool v_is_f32 = true;
+  std::size_t kv_pad = 0;
+  void* o = nullptr;
+  std::size_t o_stride = 0;
+  int nq = 0;     // query rows in this tile
+  int q_pos = 0;  // key position of the tile's first query row
+  int kv_len = 0;
+  bool causal = false;
+  int window_left = -1;  // keys [pos - window_left, pos] visible; -1 = unbounded
+  float softcap = 0.0f;
+  float scale = 1.0f;
+  bool bf16_dot = false;
+};
+
+/// Rounds n up to a multiple of m.
+constexpr std::size_t round_up(std::size_t n, std::size_t m) noexcept { return (n + m - 1) / m * m; }
+
+/// Maps a type to itself through a dependent context (keeps ISA-only members out of other paths).
+template <class T, class>
+struct dependent {
+  using type = T;
+};
+
+}  // namespace attncap::kernels::detail

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Runtime -> compile-time dispatch: a dense constexpr table of kernel entries per family, indexed
+/// by small integers (head-dim slot, dtype, group slot), nullptr where nothing is compiled; and
+/// `kernel_unsupported`, whose message names the request, the reason and both supported sets.
+#pragma once
+
+#include <attncap/kernels/kernel_space.hpp>
+#include <attncap/vocabulary/dtype.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace attncap::kernels {
+
+/// No kernel for the requested configuration; `reason()` says whether the family lacks it or this
+/// build left it out.
+class kernel_unsupported : public std::invalid_argument {
+ public:
+  kernel_unsupported(const std::string& what, support why) : std::invalid_argument(what), reason_(why) {}
+  support reason() const noexcept { return reason_; }
+
+ private:
+  support reason_;
+};
+
+namespace detail {
+
+inline constexpr std::size_t dtype_slots = 5;  // every attncap::dtype enumerator
+inline constexpr std::size_t max_slot_dim = 256, max_slot_group = 16;
+
+/// slot[x / step] = position of x in `family`, -1 elsewhere.
+template <std::size_t N, std::size_t M>
+constexpr std::array<std::int8_t, N> make_slots(const std::array<int, M>& family, int step) {
+  std::array<std::int8_t, N> s{};
+  for (auto& v : s) v = -1;
+  for (std::size_t i = 0; i < M; ++i) s[static_cast<std::size_t>(family[i] / step)] = static_cast<std::int8_t>(i);
+  return s;
+}
+inline constexpr auto dim_slot = make_slots<max_slot_dim / 16 + 1>(decode_space_t::family_head_dims, 16);
+inline constexpr auto group_slot = make_slots<max_slot_group + 1>(decode_space_t::family_groups, 1);
+inline constexpr std::size_t n_dim_slots = decode_space_t::family_head_dims.size();
+inline constexpr std::size_t n_group_slots = decode_space_t::family_groups.size();
+
+/// Dense index of (head_dim, dtype[, group]); `none` for values outside every family's range.
+inline constexpr std::size_t decode_slots = n_dim_slots * dtype_slots * n_group_slots;
+inline constexpr std::size_t prefill_slots = n_dim_slots * dtype_slots;
+constexpr std::size_t head_dim_index(int d) noexcept {
+  const auto u = static_cast<unsigned>(d);
+  return u <= max_slot_dim && u % 16 == 0 && dim_slot[u / 16] >= 0 ? static_cast<std::size_t>(dim_slot[u / 16]) : ~std::size_t{0};
+}
+constexpr std::size_t decode_slot(int d, dtype kv, int g) noexcept {
+  const std::size_t ds = head_dim_index(d), ks = static_cast<std::size_t>(kv);
+  const auto ug = static_cast<unsigned>(g);
+  const std::size_t gs = ug <= max_slot_group && group_slot[ug] >= 0 ? static_cast<std::size_t>(group_slot[ug]) : ~std::size_t{0};
+  return ds < n_dim_slots && ks < dtype_slots && gs < n_group_slots ? (ds * dtype_slots + ks) * n_group_slots + gs
+                                                                    : decode_slots;
+}
+constexpr std::size_t prefill_slot(int d, dtype t) noexcept {
+  const std::size_t ds = head_dim_index(d), ks = static_cast<std::size_t>(t);
+  return ds < n_dim_slots && ks < dtype_slots ? ds * dtype_slots + ks : prefill_slots;
+}
+constexpr std::size_t mla_slot(int qk, int v, dtype kv) noexcept {
+  const auto& pairs = mla_space_t::family_head_dims;
+  for (std::size_t i = 0; i < pairs.size(); ++i)  // one pair today: constant time
+    if (pairs[i][0] == qk && pairs[i][1] == v && static_cast<std::size_t>(kv) < dtype_slots)
+      return i * dtype_slots + static_cast<std::size_t>(kv);
+  return pairs.size() * dtype_slots;
+}
+
+/// A table of Slots + 1 entries (the last one stays nullptr for out-of-range requests), entry<I>
+/// placed at slot_of(configs[I]).
+template <class Fn, std::size_t Slots, auto& Configs, auto SlotOf, template <std::size_t> class Entry,
+          std::size_t... I>
+constexpr std::array<Fn, Slots + 1> make_table(std::index_sequence<I...>) {
+  static_assert(sizeof...(I) <= 256, "attncap::kernels: a kernel family may declare at most 256 configurations");
+  std::array<Fn, Slots + 1> t{};
+  ((t[SlotOf(Configs[I])] = Entry<I>::value), ...);
+  return t;
+}
+
+/// Index of `c` in `configs` (a compile-time search for static dispatch).
+template <class Configs, class C>
+constexpr std::size_t index_of(const Configs& configs, const C& c) {
+  for (std::size_t i = 0; i < configs.size(); ++i)
+    if (configs[i] == c) return i;
+  return configs.size();
+}
+
+template <class T, std::size_t N>
+std::string join(const T (&xs)[N]) {
+  std::string s = "{";
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i) s += ", ";
+    if constexpr (std::is_same_v<T, dtype>) s += to_string(xs[i]);
+    else s += std::to_string(xs[i]);
+  }
+  return s + "}";
+}
+template <class T, std::size_t N>
+std::string join(const std::array<T, N>& xs) {
+  T tmp[N];
+  for (std::size_t i = 0; i < N; ++i) tmp[i] = xs[i];
+  return join(tmp);
+}
+
+/// The error for an unavailable (head_dim, dtype[, group]) of `api`.
+inline kernel_unsupported unsupported(const char* api, const std::string& request, support why,
+                                      const std::string& family_set, const std::string& build_set,
+                                      const char* knobs) {
+  std::string msg = std::string("attncap::kernels::") + api + ": no kernel for " + request + ": " +
+                    std::string(describe(why));
+  if (why == support::excluded_by_build) msg += std::string(" (add it to ") + knobs + ")";
+  msg += ". Kernel family: " + family_set + ". Compiled in this build: " + build_set + ".";
+  return kernel_unsupported(msg, why);
+}
+
+}  // namespace detail
+
+}  // namespace attncap::kernels

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::kernels::isa: the instruction-set paths of the CPU kernels, what this CPU offers (cpuid +
+/// XCR0, so the library needs no -march flag), and a scoped override that forces one path.
+#pragma once
+
+#include <attncap/detail/enum_table.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+namespace attncap::kernels {
+
+/// A compiled path of the kernels, ordered from most portable to fastest.
+/// `avx512_bf16` is the AVX-512 path plus `vdpbf16ps` for bf16 dot products.
+enum class isa : std::uint8_t { scalar, avx2, avx512, avx512_bf16 };
+
+}  // namespace attncap::kernels
+
+namespace attncap {
+template <>
+struct enum_spellings<kernels::isa> {
+  static constexpr std::string_view what = "isa";
+  static constexpr std::array<spelling<kernels::isa>, 4> table{{
+      {kernels::isa::scalar, "scalar"},
+      {kernels::isa::avx2, "avx2"},
+      {kernels::isa::avx512, "avx512"},
+      {kernels::isa::avx512_bf16, "avx512_bf16"},
+  }};
+};
+}  // namespace attncap
+
+namespace attncap::kernels {
+
+/// CPU features the kernel paths are gated on, each checked separately.
+struct cpu_features {
+  bool avx2_fma_f16c = false;  ///< AVX2 + FMA + F16C with OS-enabled YMM state
+  bool avx512 = false;         ///< AVX-512 F/BW/DQ/VL with OS-enabled ZMM state
+  bool avx512_bf16 = false;    ///< AVX512_BF16 (`vdpbf16ps`)
+};
+
+namespace detail {
+inline cpu_features detect_cpu_features() noexcept {
+  cpu_features f;
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
+  const bool osxsave = (c >> 27) & 1u, fma = (c >> 12) & 1u, f16c = (c >> 29) & 1u;
+  if (!osxsave) return f;
+  unsigned xcr0_lo = 0, xcr0_hi = 0;
+  __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+  const bool ymm_state = (xcr0_lo & 0x6u) == 0x6u;
+  const bool zmm_state = (xcr0_lo & 0xe6u) == 0xe6u;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return f;
+  const bool avx2 = (b >> 5) & 1u;
+  const bool avx512 = ((b >> 16) & 1u) && ((b >> 17) & 1u) && ((b >> 30) & 1u) && ((b >> 31) & 1u);
+  f.avx2_fma_f16c = ymm_state && avx2 && fma && f16c;
+  f.avx512 = f.avx2_fma_f16c && zmm_state && avx512;
+  if (__get_cpuid_count(7, 1, &a, &b, &c, &d)) f.avx512_bf16 = f.avx512 && ((a >> 5) & 1u);
+#endif
+  return f;
+}
+inline std::atomic<int>& forced_isa() noexcept {
+  static std::atomic<int> v{-1};
+  return v;
+}
+}  // namespace detail
+
+/// This CPU's features (detected once).
+inline const cpu_features& host_features() noexcept {
+  static const cpu_features f = detail::detect_cpu_features();
+  return f;
+}
+
+/// Whether path `i` can run on this CPU.
+inline bool available(isa i) noexcept {
+  const auto& f = host_features();
+  switch (i) {
+    case isa::scalar: return true;
+    case isa::avx2: return f.avx2_fma_f16c;
+    case isa::avx512: return f.avx512;
+    case isa::avx512_bf16: return f.avx512 && f.avx512_bf16;
+  }
+  return false;
+}
+
+/// The fastest path this CPU can run.
+inline isa best_isa() noexcept {
+  for (isa i : {isa::avx512_bf16, isa::avx512, isa::avx2})
+    if (available(i)) return i;
+  return isa::scalar;
+}
+
+/// The path kernels use now: the forced one (see `scoped_isa`) or `best_isa()`.
+inline isa active_isa() noexcept {
+  const int v = detail::forced_isa().load(std::memory_order_relaxed);
+  return v < 0 ? best_isa() : static_cast<isa>(v);
+}
+
+/// Forces every kernel onto path `i` for its lifetime (process-wide; for tests and benchmarks).
+/// Throws std::invalid_argument when this CPU cannot run `i`.
+class scoped_isa {
+ public:
+  explicit scoped_isa(isa i) : previous_(detail::forced_isa().load()) {
+    if (!available(i))
+      throw std::invalid_argument("attncap::kernels::scoped_isa: this CPU cannot run the " +
+                                  std::string(to_string(i)) + " path");
+    detail::forced_isa().store(static_cast<int>(i));
+  }
+  ~scoped_isa() { detail::forced_isa().store(previous_); }
+  scoped_isa(const scoped_isa&) = delete;
+  scoped_isa& operator=(const scoped_isa&) = delete;
+
+ private:
+  int previous_;
+};
+
+}  // namespace attncap::kernels

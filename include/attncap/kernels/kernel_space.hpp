@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The kernel space, declared once: which head dims, dtypes and GQA groups each kernel family
+/// supports in principle, and which of them this build compiles. Dispatch tables, explicit
+/// instantiations, test type lists and benchmark registrations are all derived from `configs`.
+#pragma once
+
+#include <attncap/detail/enum_table.hpp>
+#include <attncap/vocabulary/dtype.hpp>
+
+#include <boost/hana/at.hpp>
+#include <boost/hana/cartesian_product.hpp>
+#include <boost/hana/integral_constant.hpp>
+#include <boost/hana/range.hpp>
+#include <boost/hana/tuple.hpp>
+#include <boost/hana/unpack.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <utility>
+
+/// Head dims compiled for decode, prefill and cross attention (a subset of
+/// `decode_space.family_head_dims`). Override to cut build time, e.g. -DATTNCAP_HEAD_DIMS=64,128.
+#ifndef ATTNCAP_HEAD_DIMS
+#define ATTNCAP_HEAD_DIMS 64, 80, 96, 128, 192, 256
+#endif
+/// GQA group sizes (query heads per KV head) compiled for decode.
+#ifndef ATTNCAP_GQA_GROUPS
+#define ATTNCAP_GQA_GROUPS 1, 2, 4, 8
+#endif
+/// KV-cache element types compiled for decode and MLA decode (attncap::dtype enumerator names).
+#ifndef ATTNCAP_KV_DTYPES
+#define ATTNCAP_KV_DTYPES fp32, fp16, bf16, fp8_e4m3
+#endif
+/// Q/K/V/O element types compiled for prefill and cross attention.
+#ifndef ATTNCAP_DTYPES
+#define ATTNCAP_DTYPES fp32, fp16, bf16
+#endif
+/// MLA (qk, v) head-dim pairs compiled, flattened; define ATTNCAP_KERNELS_DISABLE_MLA to compile none.
+#ifndef ATTNCAP_MLA_HEAD_DIMS
+#define ATTNCAP_MLA_HEAD_DIMS 576, 512
+#endif
+
+namespace attncap::kernels {
+
+/// Why a kernel configuration can or cannot run.
+enum class support : std::uint8_t {
+  ok,                     ///< compiled in this build
+  unsupported_by_family,  ///< the kernel family has no such kernel, whatever the build
+  excluded_by_build,      ///< the family has it, this build left it out (see the ATTNCAP_* lists)
+};
+
+}  // namespace attncap::kernels
+
+namespace attncap {
+template <>
+struct enum_spellings<kernels::support> {
+  static constexpr std::string_view what = "support";
+  static constexpr std::array<spelling<kernels::support>, 3> table{{
+      {kernels::support::ok, "ok"},
+      {kernels::support::unsupported_by_family, "unsupported_by_family"},
+      {kernels::support::excluded_by_build, "excluded_by_build"},
+  }};
+};
+}  // namespace attncap
+
+namespace attncap::kernels {
+
+/// The reason in words, for error messages.
+constexpr std::string_view describe(support s) noexcept {
+  switch (s) {
+    case support::ok: return "supported";
+    case support::unsupported_by_family: return "not supported by the kernel family";
+    case support::excluded_by_build: return "supported by the kernel family but not compiled in this build";
+  }
+  return "<invalid>";
+}
+
+/// One decode kernel: head dim, KV-cache dtype, GQA group size.
+struct decode_config {
+  int head_dim;
+  dtype kv;
+  int group;
+  friend constexpr bool operator==(const decode_config&, const decode_config&) = default;
+};
+/// One prefill / cross-attention kernel: head dim and the Q/K/V/O dtype.
+struct prefill_config {
+  int head_dim;
+  dtype type;
+  friend constexpr bool operator==(const prefill_config&, const prefill_config&) = default;
+};
+/// One MLA decode kernel (absorbed form): qk head dim (latent + rope), v head dim, KV-cache dtype.
+struct mla_config {
+  int qk_dim;
+  int v_dim;
+  dtype kv;
+  friend constexpr bool operator==(const mla_config&, const mla_config&) = default;
+};
+
+namespace detail {
+namespace hana = boost::hana;
+
+namespace spelled {
+using enum attncap::dtype;
+inline constexpr int head_dims[] = {ATTNCAP_HEAD_DIMS};
+inline constexpr int groups[] = {ATTNCAP_GQA_GROUPS};
+inline constexpr dtype kv_dtypes[] = {ATTNCAP_KV_DTYPES};
+inline constexpr dtype dtypes[] = {ATTNCAP_DTYPES};
+#if defined(ATTNCAP_KERNELS_DISABLE_MLA)
+inline constexpr int mla_dims[] = {0, 0};
+inline constexpr bool mla_enabled = false;
+#else
+inline constexpr int mla_dims[] = {ATTNCAP_MLA_HEAD_DIMS};
+inline constexpr bool mla_enabled = true;
+#endif
+}  // namespace spelled
+
+template <class T, std::size_t N, std::size_t M>
+constexpr bool subset(const T (&a)[N], const std::array<T, M>& b) {
+  return std::all_of(a, a + N, [&](T x) { return std::find(b.begin(), b.end(), x) != b.end(); });
+}
+template <class T, std::size_t N>
+constexpr bool distinct(const T (&a)[N]) {
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = i + 1; j < N; ++j)
+      if (a[i] == a[j]) return false;
+  return true;
+}
+template <class C, class T>
+constexpr bool has(const C& c, T x) {
+  return std::find(std::begin(c), std::end(c), x) != std::end(c);
+}
+
+/// A built list as a Hana tuple of integral constants (values of enums as int).
+template <const auto& List>
+constexpr auto as_tuple() {
+  return hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<std::size(List)>), [](auto... i) {
+    return hana::make_tuple(hana::int_c<static_cast<int>(List[decltype(i)::value])>...);
+  });
+}
+
+/// Cartesian product of the built lists, materialised as a plain array of Config.
+template <class Config, const auto&... Lists>
+constexpr auto product() {
+  return hana::unpack(hana::cartesian_product(hana::make_tuple(as_tuple<Lists>()...)), [](auto... tuples) {
+    return std::array<Config, sizeof...(tuples)>{hana::unpack(tuples, [](auto... v) { return Config{v...}; })...};
+  });
+}
+struct decode_tuple {
+  int d, kv, g;
+  constexpr operator decode_config() const { return {d, static_cast<dtype>(kv), g}; }
+};
+struct prefill_tuple {
+  int d, t;
+  constexpr operator prefill_config() const { return {d, static_cast<dtype>(t)}; }
+};
+template <class To, class From, std::size_t N>
+constexpr std::array<To, N> convert(const std::array<From, N>& a) {
+  std::array<To, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = a[i];
+  return out;
+}
+constexpr auto mla_configs() {
+  constexpr std::size_t pairs = spelled::mla_enabled ? std::size(spelled::mla_dims) / 2 : 0;
+  std::array<mla_config, pairs * std::size(spelled::kv_dtypes)> out{};
+  std::size_t n = 0;
+  for (std::size_t p = 0; p < pairs; ++p)
+    for (dtype kv : spelled::kv_dtypes) out[n++] = {spelled::mla_dims[2 * p], spelled::mla_dims[2 * p + 1], kv};
+  return out;
+}
+}  // namespace detail
+
+/// Decode over a paged KV cache: key (head_dim, kv dtype, group); Q/O may be any of `q_dtypes`.
+struct decode_space_t {
+  /// Head dims the kernels are written for (multiples of 16 up to 256).
+  static constexpr std::array family_head_dims = {32, 64, 80, 96, 112, 128, 160, 192, 256};
+  static constexpr std::array family_kv_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16, dtype::fp8_e4m3};
+  static constexpr std::array family_groups = {1, 2, 4, 8, 16};
+  /// Q and O dtypes (converted at the kernel's edges, not part of the key).
+  static constexpr std::array q_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16};
+  /// Every compiled configuration, in instantiation order.
+  static constexpr auto configs = detail::convert<decode_config>(
+      detail::product<detail::decode_tuple, detail::spelled::head_dims, detail::spelled::kv_dtypes,
+                      detail::spelled::groups>());
+
+  constexpr bool family_supports(int head_dim, dtype kv, int group = 1) const noexcept {
+    return detail::has(family_head_dims, head_dim) && detail::has(family_kv_dtypes, kv) &&
+           detail::has(family_groups, group);
+  }
+  constexpr bool compiled(int head_dim, dtype kv, int group = 1) const noexcept {
+    return detail::has(configs, decode_config{head_dim, kv, group});
+  }
+  constexpr support check(int head_dim, dtype kv, int group = 1) const noexcept {
+    return compiled(head_dim, kv, group)         ? support::ok
+           : family_supports(head_dim, kv, group) ? support::excluded_by_build
+                                                  : support::unsupported_by_family;
+  }
+};
+/// Prefill/extend and cross attention: key (head_dim, dtype of Q/K/V/O).
+struct prefill_space_t {
+  static constexpr std::array family_head_dims = decode_space_t::family_head_dims;
+  static constexpr std::array family_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16};
+  static constexpr auto configs = detail::convert<prefill_config>(
+      detail::product<detail::prefill_tuple, detail::spelled::head_dims, detail::spelled::dtypes>());
+
+  constexpr bool family_supports(int head_dim, dtype type) const noexcept {
+    return detail::has(family_head_dims, head_dim) && detail::has(family_dtypes, type);
+  }
+  constexpr bool compiled(int head_dim, dtype type) const noexcept {
+    return detail::has(configs, prefill_config{head_dim, type});
+  }
+  constexpr support check(int head_dim, dtype type) const noexcept {
+    return compiled(head_dim, type)         ? support::ok
+           : family_supports(head_dim, type) ? support::excluded_by_build
+                                            : support::unsupported_by_family;
+  }
+};
+/// MLA decode, absorbed form: key (qk dim, v dim, kv dtype); K and V share the latent cache rows.
+struct mla_space_t {
+  static constexpr std::array<std::array<int, 2>, 1> family_head_dims = {{{576, 512}}};
+  static constexpr std::array family_kv_dtypes = decode_space_t::family_kv_dtypes;
+  static constexpr std::array q_dtypes = decode_space_t::q_dtypes;
+  static constexpr auto configs = detail::mla_configs();
+
+  constexpr bool family_supports(int qk_dim, int v_dim, dtype kv) const noexcept {
+    return detail::has(family_head_dims, std::array<int, 2>{qk_dim, v_dim}) && detail::has(family_kv_dtypes, kv);
+  }
+  constexpr bool compiled(int qk_dim, int v_dim, dtype kv) const noexcept {
+    return detail::has(configs, mla_config{qk_dim, v_dim, kv});
+  }
+  constexpr support check(int qk_dim, int v_dim, dtype kv) const noexcept {
+    return compiled(qk_dim, v_dim, kv)         ? support::ok
+           : family_supports(qk_dim, v_dim, kv) ? support::excluded_by_build
+                                                : support::unsupported_by_family;
+  }
+};
+
+/// The kernel spaces. A backend's capability declaration can reference these, e.g.
+/// `attncap::kernels::decode_space.check(96, dtype::bf16, 4)`.
+inline constexpr decode_space_t decode_space{};
+inline constexpr prefill_space_t prefill_space{};
+inline constexpr prefill_space_t cross_attention_space{};
+inline constexpr mla_space_t mla_space{};
+
+/// The kernel families.
+enum class family : std::uint8_t { decode, prefill, cross_attention, mla_decode };
+
+/// Whether this build runs `f` for (head_dim, dt[, group]): dt is the KV dtype for decode and MLA
+/// (head_dim = qk dim, v dim from the family's pair), the Q/K/V/O dtype for prefill and cross.
+constexpr support check(family f, int head_dim, dtype dt, int group = 1) noexcept {
+  switch (f) {
+    case family::decode: return decode_space.check(head_dim, dt, group);
+    case family::prefill:
+    case family::cross_attention: return prefill_space.check(head_dim, dt);
+    case family::mla_decode:
+      for (const auto& p : mla_space_t::family_head_dims)
+        if (p[0] == head_dim) return mla_space.check(p[0], p[1], dt);
+      return support::unsupported_by_family;
+  }
+  return support::unsupported_by_family;
+}
+/// `check(...) == support::ok`.
+constexpr bool supports(family f, int head_dim, dtype dt, int group = 1) noexcept {
+  return check(f, head_dim, dt, group) == support::ok;
+}
+
+namespace detail {
+static_assert(subset(spelled::head_dims, decode_space_t::family_head_dims),
+              "attncap::kernels: ATTNCAP_HEAD_DIMS lists a head dim the kernel family does not support "
+              "(see decode_space_t::family_head_dims)");
+static_assert(subset(spelled::groups, decode_space_t::family_groups),
+              "attncap::kernels: ATTNCAP_GQA_GROUPS lists a group size the kernel family does not support "
+              "(see decode_space_t::family_groups)");
+static_assert(subset(spelled::kv_dtypes, decode_space_t::family_kv_dtypes),
+              "attncap::kernels: ATTNCAP_KV_DTYPES lists a dtype the kernel family does not support");
+static_assert(subset(spelled::dtypes, prefill_space_t::family_dtypes),
+              "attncap::kernels: ATTNCAP_DTYPES lists a dtype the kernel family does not support");
+static_assert(distinct(spelled::head_dims) && distinct(spelled::groups) && distinct(spelled::kv_dtypes) &&
+                  distinct(spelled::dtypes),
+              "attncap::kernels: the ATTNCAP_* kernel lists must not repeat a value");
+static_assert(std::size(spelled::mla_dims) % 2 == 0 &&
+                  std::all_of(mla_space_t::configs.begin(), mla_space_t::configs.end(),
+                              [](const mla_config& c) { return mla_space.family_supports(c.qk_dim, c.v_dim, c.kv); }),
+              "attncap::kernels: ATTNCAP_MLA_HEAD_DIMS must list (qk, v) pairs the MLA family supports (576, 512)");
+}  // namespace detail
+
+/// Configuration I of a family as a type: `config_c<decode_space_t::configs, 3>::value`.
+template <const auto& Configs, std::size_t I>
+struct config_c {
+  static constexpr auto value = Configs[I];
+};
+namespace detail {
+template <const auto& Configs, class Seq>
+struct config_tuple;
+template <const auto& Configs, std::size_t... I>
+struct config_tuple<Configs, std::index_sequence<I...>> {
+  using type = std::tuple<config_c<Configs, I>...>;
+};
+}  // namespace detail
+/// Every configuration of a family as a std::tuple of config_c types (doctest type lists,
+/// per-configuration benchmarks): `config_types<decode_space_t::configs>`.
+template <const auto& Configs>
+using config_types = typename detail::config_tuple<Configs, std::make_index_sequence<Configs.size()>>::type;
+
+}  // namespace attncap::kernels

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// Paged decode against the double-precision reference: every compiled (head dim, KV dtype, group),
+// odd lengths, empty sequences, every ISA path, threads, and a 32K-token precision check.
+#include <attncap/kernels/decode.hpp>
+
+#include "reference.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace attncap;
+using namespace attncap::kernels;
+
+namespace {
+// Inputs in [-1, 1]; outputs are convex combinations of V rows, so an absolute bound is relative
+// to the data. The bf16 dot-product path carries q as bf16 hi + lo (about 16 significant bits).
+double tolerance(dtype kv) { return kv == dtype::bf16 ? 2e-5 : 4e-6; }
+std::string name(const decode_config& c) {
+  std::string s = "D";
+  s += std::to_string(c.head_dim);
+  s += ' ';
+  s += to_string(c.kv);
+  s += " G";
+  s += std::to_string(c.group);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("decode matches the reference for every compiled configuration") {
+  std::mt19937 rng(7);
+  for (const decode_config& c : decode_space.configs) {
+    CAPTURE(name(c));
+    test::paged_problem t(2, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {37, 0}, dtype::fp32, c.kv, rng);
+    decode(t.p);
+    CHECK(t.max_error() <= tolerance(c.kv));
+  }
+}
+
+TEST_CASE("an empty sequence (fully masked row) decodes to zeros") {
+  std::mt19937 rng(1);
+  test::paged_problem t(2, 4, 1, 128, 128, 8, {0, 5}, dtype::bf16, dtype::bf16, rng);
+  decode(t.p);
+  for (std::size_t i = 0; i < 4 * 128; ++i) CHECK(t.o.at(i) == 0.0);
+}
+
+TEST_CASE("every ISA path agrees with the reference, for odd lengths and page sizes") {
+  std::mt19937 rng(3);
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (dtype kv : decode_space_t::family_kv_dtypes)
+      for (int d : {80, 128})
+        for (int g : {1, 4}) {
+          if (!decode_space.compiled(d, kv, g)) continue;
+          CAPTURE(to_string(path));
+          CAPTURE(name({d, kv, g}));
+          test::paged_problem t(3, 2 * g, 2, d, d, 5, {1, 333, 17}, dtype::bf16, kv, rng);
+          decode(t.p);
+          // bf16 output rounding on top of the kernel error.
+          CHECK(t.max_error() <= 4e-3);
+        }
+  }
+}
+
+TEST_CASE("thread count does not change the result beyond rounding") {
+  std::mt19937 rng(5);
+  test::paged_problem t(1, 8, 2, 128, 128, 16, {3001}, dtype::fp32, dtype::fp16, rng);
+  t.p.num_threads = 1;
+  decode(t.p);
+  const double one = t.max_error();
+  t.p.num_threads = 0;
+  decode(t.p);
+  CHECK(one <= 4e-6);
+  CHECK(t.max_error() <= 4e-6);
+}
+
+TEST_CASE("32K keys with uniform scores and constant V: fp32 accumulation keeps full precision") {
+  // A V sum kept in fp16 would stop growing at 4096 terms; fp32 must stay within 1e-5 of fp64.
+  for (dtype kv : {dtype::fp32, dtype::bf16, dtype::fp16}) {
+    if (!decode_space.compiled(128, kv, 1)) continue;
+    CAPTURE(to_string(kv));
+    std::mt19937 rng(11);
+    test::paged_problem t(1, 1, 1, 128, 128, 64, {32768}, dtype::fp32, kv, rng);
+    for (std::size_t i = 0; i < t.q.size(); ++i) t.q.set(i, 0.0f);  // every score equal
+    const float value = round_to(kv, 0.7f);
+    for (std::size_t i = 0; i < t.v.size(); ++i) t.v.set(i, value);
+    for (int threads : {1, 0}) {
+      t.p.num_threads = threads;
+      decode(t.p);
+      for (std::size_t d = 0; d < 128; ++d) CHECK(std::fabs(t.o.at(d) - value) / value <= 1e-5);
+    }
+  }
+}
