@@ -18,6 +18,7 @@ struct backend_traits<backends::dsa> {
                   hardware::xpu, hardware::xpu_xmx},
       .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
                           kv_cache_dtype::fp8_e4m3},
+      .required_traits = {model_trait::dsa},
   };
 };
 

@@ -15,6 +15,7 @@ struct backend_traits<backends::dual_chunk_flash_attn> {
       .targets = {hardware::sm80, hardware::sm86, hardware::sm89, hardware::sm90, hardware::sm100, hardware::sm103, hardware::sm110, hardware::sm120, hardware::sm121},
       .speculative = speculative_support::none,
       .sliding_window = support::no,
+      .required_traits = {model_trait::dual_chunk_attention},
   };
 };
 

@@ -8,10 +8,12 @@
 #include <attncap/vocabulary/launch_config.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
+#include <attncap/vocabulary/model_family.hpp>
 #include <attncap/vocabulary/phase.hpp>
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 
 namespace attncap {
 
@@ -73,6 +75,10 @@ struct capabilities {
   support logit_cap = support::unknown;
   support attention_sinks = support::unknown;
   support deterministic = support::no;
+  /// Model traits a model must have for this backend (dsa needs DSA models, …).
+  enum_set<model_trait> required_traits{};
+  /// Model families this backend serves (all by default).
+  enum_set<model_family> model_families = enum_set<model_family>::all();
 };
 
 /// True when `caps` declares everything `c` asks of a backend serving it alone: the hardware,
@@ -84,6 +90,11 @@ constexpr bool admits(const capabilities& caps, const launch_config& c) noexcept
   if (c.encoder_decoder && caps.cross_attention == support::no) return false;
   if (c.speculative() && caps.speculative == speculative_support::none) return false;
   if (c.speculative_eagle_topk > 1 && caps.speculative != speculative_support::tree) return false;
+  if (!caps.model_families.contains(c.model)) return false;
+  const bool traits[] = {c.encoder_decoder, c.hybrid_gdn, c.dsa || c.model == model_family::deepseek_dsa,
+                         c.dual_chunk_attention};
+  for (std::size_t t = 0; t < std::size(traits); ++t)
+    if (caps.required_traits.contains(static_cast<model_trait>(t)) && !traits[t]) return false;
   return true;
 }
 

@@ -24,12 +24,13 @@ enum class model_family : std::uint8_t {
   hrm_text,
   llama,  ///< Llama 2/3 (wider default speculative tree)
   grok,
+  minicpm,
 };
 
 template <>
 struct enum_spellings<model_family> {
   static constexpr std::string_view what = "model family";
-  static constexpr std::array<spelling<model_family>, 12> table{{
+  static constexpr std::array<spelling<model_family>, 13> table{{
       {model_family::other, "other"},
       {model_family::deepseek_v3, "deepseek_v3"},
       {model_family::deepseek_v2, "deepseek_v2"},
@@ -42,11 +43,12 @@ struct enum_spellings<model_family> {
       {model_family::hrm_text, "hrm_text"},
       {model_family::llama, "llama"},
       {model_family::grok, "grok"},
+      {model_family::minicpm, "minicpm"},
   }};
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 18> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 20> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "DeepseekV3ForCausalLMNextN"},
     {model_family::deepseek_v3, "KimiK25ForConditionalGeneration"},
@@ -65,6 +67,8 @@ inline constexpr std::array<spelling<model_family>, 18> known_model_classes{{
     {model_family::llama, "LlamaForCausalLM"},
     {model_family::grok, "Grok1ForCausalLM"},
     {model_family::grok, "Grok1VForCausalLM"},
+    {model_family::minicpm, "MiniCPMForCausalLM"},
+    {model_family::minicpm, "MiniCPM3ForCausalLM"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.
