@@ -16,4 +16,5 @@
 #include <attncap/select/default_backend.hpp>
 #include <attncap/check/validate.hpp>
 #include <attncap/check/static_check.hpp>
+#include <attncap/check/selection.hpp>
 #include <attncap/check/suggest.hpp>
