@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/attention_backend_fallbacks.hpp: silent swaps, FA4 / XPU pages, dual-chunk attention.
+#pragma once
+
+#include "rules/rule_table.hpp"
+
+#include <array>
+
+namespace attncap::test {
+
+/// The dual-chunk fill alone: in the full pipeline the default fill always runs before it.
+inline constexpr validator dual_chunk_default_only = &validate<builtin_registry, pipeline<sa::dual_chunk_default>>;
+
+inline constexpr std::array attention_backend_fallbacks_rules{
+    rule_case{&sa::intel_xpu_mla_prefill::info, stage::server_args, exception_kind::value_error,
+              on(H::xpu_xmx).mla().backend(id::intel_xpu),
+              "intel_xpu backend is only supported on decode for MLA models, please set --decode-attention-backend to "
+              "intel_xpu and do not set --attention-backend or --prefill-attention-backend to intel_xpu for prefill "
+              "instead use triton.",
+              on(H::xpu_xmx).backend(id::intel_xpu)},
+    rule_case{&sa::intel_xpu_mla_prefill::info, stage::server_args, exception_kind::value_error,
+              on(H::xpu_xmx).mla().prefill(id::intel_xpu).decode(id::triton),
+              "intel_xpu backend is only supported on decode for MLA models, please set --decode-attention-backend to "
+              "intel_xpu and do not set --attention-backend or --prefill-attention-backend to intel_xpu for prefill "
+              "instead use triton.",
+              on(H::xpu_xmx).mla().prefill(id::triton).decode(id::triton)},
+    rule_case{&sa::dual_chunk_backend::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).flag(&launch_config::dual_chunk_attention),
+              "Dual chunk attention is enabled, but attention backend is set to fa3. Please set it to "
+              "'dual_chunk_flash_attn'.",
+              on(H::sm90).flag(&launch_config::dual_chunk_attention).backend(id::dual_chunk_flash_attn), "fa3"},
+    rule_case{&sa::dual_chunk_backend::info, stage::server_args, exception_kind::value_error,
+              on(H::sm80).flag(&launch_config::dual_chunk_attention).backend(id::triton),
+              "Dual chunk attention is enabled, but attention backend is set to triton. Please set it to "
+              "'dual_chunk_flash_attn'.",
+              on(H::sm80).backend(id::triton)},
+};
+
+inline constexpr std::array attention_backend_fallbacks_rewrites{
+    rewrite_case{&sa::fa3_fp8_e5m2_fallback::info, on(H::sm90).backend(id::fa3).kv(K::fp8_e5m2),
+                 "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention backend to triton.", "triton",
+                 on(H::sm90).backend(id::fa3).kv(K::fp8_e4m3)},
+    rewrite_case{&sa::fa3_fp8_e5m2_fallback::info, on(H::sm90).kv(K::fp8_e5m2),
+                 "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention backend to triton.", "triton",
+                 on(H::sm80).kv(K::fp8_e5m2)},
+    rewrite_case{&sa::fa4_page_size::info, on(H::sm100).backend(id::fa4),
+                 "FA4 backend only supports page size 128 for non-MLA model architectures, changing page_size from "
+                 "None to 128.",
+                 "128", on(H::sm100).mla().backend(id::fa4)},
+    rewrite_case{&sa::fa4_page_size::info, on(H::sm103).prefill(id::fa4).decode(id::triton).page(64),
+                 "FA4 backend only supports page size 128 for non-MLA model architectures, changing page_size from "
+                 "64 to 128.",
+                 "128", on(H::sm120).prefill(id::fa4).decode(id::triton).page(64)},
+    rewrite_case{&sa::fa4_page_size::info, on(H::sm100).backend(id::fa4).eagle(1, 3, 4).page(16),
+                 "FA4 backend only supports page size 128 for non-MLA model architectures, changing page_size from "
+                 "16 to 128.",
+                 "128", on(H::sm100).backend(id::fa4).eagle(4, 3, 4).page(16)},
+    rewrite_case{&sa::intel_amx_fallback::info, on(H::cpu).backend(id::intel_amx),
+                 "The current platform does not support Intel AMX, will fallback to torch_native backend.",
+                 "torch_native", on(H::cpu_amx).backend(id::intel_amx)},
+    rewrite_case{&sa::intel_xpu_fallback::info, on(H::xpu).backend(id::intel_xpu),
+                 "The current platform does not support Intel XMX, will fallback to triton backend.", "triton",
+                 on(H::xpu_xmx).backend(id::intel_xpu)},
+    rewrite_case{&sa::intel_xpu_page_size::info, on(H::xpu_xmx).backend(id::intel_xpu),
+                 "Intel XPU attention backend only supports page_sizes of [64, 128], changing page_size from None to "
+                 "128.",
+                 "128", on(H::xpu_xmx).backend(id::intel_xpu).page(64)},
+    rewrite_case{&sa::intel_xpu_page_size::info, on(H::xpu_xmx).decode(id::intel_xpu).page(32),
+                 "Intel XPU attention backend only supports page_sizes of [64, 128], changing page_size from 32 to "
+                 "128.",
+                 "128", on(H::xpu_xmx).mla().decode(id::intel_xpu).page(32)},
+    rewrite_case{&sa::intel_xpu_mla_page_size::info, on(H::xpu_xmx).mla().decode(id::intel_xpu).page(8),
+                 "Intel XPU attention backend for MLA only supports page_sizes of [64, 128, 16, 32], changing "
+                 "page_size from 8 to 128.",
+                 "128", on(H::xpu_xmx).mla().decode(id::intel_xpu).page(16)},
+    rewrite_case{&sa::dual_chunk_default::info, on(H::sm90).flag(&launch_config::dual_chunk_attention),
+                 "Dual chunk attention is turned on by default.", "dual_chunk_flash_attn", on(H::sm90),
+                 dual_chunk_default_only},
+    rewrite_case{&sa::dual_chunk_radix_cache::info, on(H::sm90).backend(id::dual_chunk_flash_attn),
+                 "Mixed chunk and radix cache are disabled when using dual-chunk flash attention backend", "True",
+                 on(H::sm90).backend(id::fa3)},
+};
+
+}  // namespace attncap::test

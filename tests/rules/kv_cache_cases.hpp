@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/kv_cache.hpp: KV4 and MXFP8 caches, the page default, scoring and prefill-only runs.
+#pragma once
+
+#include "rules/rule_table.hpp"
+
+#include <array>
+
+namespace attncap::test {
+
+inline constexpr std::array kv_cache_rules{
+    rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,
+              on(H::gfx942).kv(K::nvfp4), "KV4 is not tested on non-CUDA platforms.", on(H::sm100).kv(K::nvfp4),
+              "gfx942"},
+    rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,
+              on(H::xpu_xmx).kv(K::fp4_mx_block16), "KV4 is not tested on non-CUDA platforms.",
+              on(H::xpu_xmx).kv(K::fp8_e4m3)},
+    rule_case{&sa::kv4_nvfp4_blackwell::info, stage::server_args, exception_kind::runtime_error,
+              on(H::sm90).kv(K::nvfp4),
+              "--kv-cache-dtype=nvfp4 requires Blackwell SM100 or SM120. Use --kv-cache-dtype=fp4_mx_block16 for the "
+              "block-size-16 FP4 recipe.",
+              on(H::sm90).kv(K::fp4_mx_block16), "sm90"},
+    rule_case{&sa::kv4_nvfp4_blackwell::info, stage::server_args, exception_kind::runtime_error,
+              on(H::sm110).kv(K::nvfp4).backend(id::triton),
+              "--kv-cache-dtype=nvfp4 requires Blackwell SM100 or SM120. Use --kv-cache-dtype=fp4_mx_block16 for the "
+              "block-size-16 FP4 recipe.",
+              on(H::sm121).kv(K::nvfp4).backend(id::triton)},
+    rule_case{&sa::kv4_fa4_mla_decode::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm100).mla().kv(K::nvfp4).prefill(id::fa4).decode(id::triton),
+              "KV4 FA4 MLA expects decode_attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], "
+              "but got triton",
+              on(H::sm100).mla().kv(K::nvfp4).prefill(id::fa4).decode(id::flashinfer), "triton"},
+    rule_case{&sa::kv4_fa4_mha_decode::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm100).kv(K::nvfp4).prefill(id::fa4).decode(id::flashinfer),
+              "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], "
+              "but got flashinfer",
+              on(H::sm100).kv(K::nvfp4).prefill(id::fa4).decode(id::triton), "flashinfer"},
+    rule_case{&sa::kv4_fa4_mha_decode::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm120).kv(K::fp4_mx_block16).backend(id::fa4),
+              "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], "
+              "but got fa4",
+              on(H::sm120).kv(K::fp4_mx_block16).backend(id::triton)},
+    rule_case{&sa::kv4_mla_backend::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm100).mla().kv(K::nvfp4).backend(id::flashmla),
+              "KV4 MLA expects attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got "
+              "flashmla",
+              on(H::sm100).mla().kv(K::nvfp4).backend(id::cutlass_mla), "flashmla"},
+    rule_case{&sa::kv4_mha_backend::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::flashinfer),
+              "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
+              "'trtllm_mha'], but got flashinfer",
+              on(H::sm100).kv(K::nvfp4).backend(id::triton), "flashinfer"},
+    rule_case{&sa::kv4_mha_backend::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::fa3).prefill(id::flashinfer).decode(id::flashinfer),
+              "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
+              "'trtllm_mha'], but got flashinfer",
+              on(H::sm100).kv(K::nvfp4).backend(id::fa3).prefill(id::flashinfer).decode(id::triton)},
+    rule_case{&sa::mxfp8_blackwell::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).kv(K::mxfp8),
+              "--kv-cache-dtype mxfp8 requires an SM100+ (Blackwell) GPU for the block-scaled operands used by the FA4 "
+              "MXFP8 attention path.",
+              on(H::sm110).kv(K::mxfp8), "sm90"},
+    rule_case{&sa::multi_item_scoring_flashinfer::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).flag(&launch_config::enable_mis),
+              "Multi-item scoring requires flashinfer attention backend for custom attention mask support. Please set "
+              "--attention-backend flashinfer when using --enable-mis. Current backends: prefill=fa3, decode=fa3",
+              on(H::sm90).flag(&launch_config::enable_mis).backend(id::flashinfer)},
+    rule_case{&sa::multi_item_scoring_flashinfer::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).flag(&launch_config::enable_mis).backend(id::flashinfer).decode(id::triton),
+              "Multi-item scoring requires flashinfer attention backend for custom attention mask support. Please set "
+              "--attention-backend flashinfer when using --enable-mis. Current backends: prefill=flashinfer, "
+              "decode=triton",
+              on(H::sm90).flag(&launch_config::enable_mis).backend(id::flashinfer).decode(id::flashinfer)},
+    rule_case{&sa::prefill_only_fa::info, stage::server_args, exception_kind::value_error,
+              on(H::sm80).backend(id::flashinfer).flag(&launch_config::prefill_only_disable_kv_cache),
+              "--prefill-only-disable-kv-cache currently requires the FA prefill backend (fa3/fa4), but got prefill "
+              "backend 'flashinfer'. Other prefill-only workloads and backends may be supported in a future change.",
+              on(H::sm80).backend(id::fa3).flag(&launch_config::prefill_only_disable_kv_cache)},
+    rule_case{&sa::prefill_only_fa::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).backend(id::fa4).prefill(id::triton).flag(&launch_config::prefill_only_disable_kv_cache),
+              "--prefill-only-disable-kv-cache currently requires the FA prefill backend (fa3/fa4), but got prefill "
+              "backend 'triton'. Other prefill-only workloads and backends may be supported in a future change.",
+              on(H::sm100).backend(id::fa4).flag(&launch_config::prefill_only_disable_kv_cache)},
+};
+
+inline constexpr std::array kv_cache_rewrites{
+    rewrite_case{&sa::kv4_mixed_pair::info, on(H::sm100).kv(K::nvfp4).prefill(id::triton).decode(id::trtllm_mha),
+                 "Attention: Using KV4 with PREFILL = triton and DECODE = trtllm_mha. Compatibility issues are "
+                 "unlikely, but may occur in rare edge cases.",
+                 "trtllm_mha", on(H::sm100).kv(K::nvfp4).prefill(id::trtllm_mha).decode(id::trtllm_mha)},
+    rewrite_case{&sa::kv4_mixed_pair::info, on(H::sm100).kv(K::fp4_mx_block16).prefill(id::triton),
+                 "Attention: Using KV4 with PREFILL = triton and DECODE = trtllm_mha. Compatibility issues are "
+                 "unlikely, but may occur in rare edge cases.",
+                 "None", on(H::sm100).kv(K::fp4_mx_block16).prefill(id::fa4)},
+    rewrite_case{&sa::page_size_default::info, on(H::sm90), "", "1", on(H::sm90).page(16)},
+    rewrite_case{&sa::page_size_default::info, on(H::musa_mp31), "", "64", on(H::musa_mp31).page(32)},
+    rewrite_case{&sa::multi_item_scoring_radix_cache::info,
+                 on(H::sm90).backend(id::flashinfer).flag(&launch_config::enable_mis), "", "True",
+                 on(H::sm90).backend(id::flashinfer)},
+};
+
+}  // namespace attncap::test

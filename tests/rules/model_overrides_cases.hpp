@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/model_overrides.hpp: DeepSeek DSA and V3, GPT-OSS, Llama4 and Step3p overrides.
+#pragma once
+
+#include "rules/rule_table.hpp"
+
+#include <array>
+
+namespace attncap::test {
+
+namespace detail {
+/// A DeepSeek model with sparse attention, no options given.
+constexpr conf dsa_on(hardware h) { return on(h).mla().flag(&launch_config::dsa); }
+}  // namespace detail
+
+inline constexpr std::array model_overrides_rules{
+    rule_case{&sa::dsa_sinks_kv_dtype::info, stage::server_args, exception_kind::value_error,
+              detail::dsa_on(H::sm100).flag(&launch_config::attention_sinks).kv(K::fp8_e4m3),
+              "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype=fp8_e4m3.",
+              detail::dsa_on(H::sm100).flag(&launch_config::attention_sinks).kv(K::bfloat16), "fp8_e4m3"},
+    rule_case{&sa::dsa_sinks_kv_dtype::info, stage::server_args, exception_kind::value_error,
+              detail::dsa_on(H::sm90).flag(&launch_config::attention_sinks).kv(K::fp8_e5m2),
+              "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype=fp8_e5m2.",
+              detail::dsa_on(H::sm90).kv(K::fp8_e5m2)},
+    rule_case{&sa::dsa_kv_dtype::info, stage::server_args, exception_kind::assertion_error,
+              detail::dsa_on(H::sm90).kv(K::fp8_e5m2), "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
+              detail::dsa_on(H::sm90).kv(K::fp8_e4m3), "fp8_e5m2"},
+    rule_case{&sa::dsa_kv_dtype::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm100).mla().model(M::deepseek_dsa).kv(K::mxfp8),
+              "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
+              on(H::sm100).mla().kv(K::mxfp8)},
+};
+
+inline constexpr std::array model_overrides_rewrites{
+    rewrite_case{&sa::dsa_default_backend::info, detail::dsa_on(H::sm90),
+                 "Use dsa attention backend for DeepSeek with DSA.", "dsa", detail::dsa_on(H::sm90).prefill(id::fa3)},
+    rewrite_case{&sa::dsa_default_backend::info, on(H::sm90).mla().model(M::deepseek_dsa),
+                 "Use dsa attention backend for DeepSeek with DSA.", "dsa", on(H::sm90).mla()},
+    rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm90).page(32), "Setting page size to 64 for DeepSeek DSA.",
+                 "64", detail::dsa_on(H::sm90).page(64)},
+    rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm100), "Setting page size to 64 for DeepSeek DSA.", "64",
+                 detail::dsa_on(H::xpu_xmx)},
+    rewrite_case{&sa::dsa_page_size_xpu::info, detail::dsa_on(H::xpu_xmx),
+                 "Setting page size to 128 for DeepSeek DSA on XPU.", "128", detail::dsa_on(H::xpu_xmx).page(128)},
+    rewrite_case{&sa::dsa_kv_dtype_xpu::info, detail::dsa_on(H::xpu),
+                 "Setting KV cache dtype to bfloat16 for DeepSeek DSA on XPU.", "bfloat16",
+                 detail::dsa_on(H::xpu).kv(K::fp8_e4m3)},
+    rewrite_case{&sa::dsa_kv_dtype_default::info, detail::dsa_on(H::sm100),
+                 "Setting KV cache dtype to fp8_e4m3 for DeepSeek DSA on SM10 device.", "fp8_e4m3",
+                 detail::dsa_on(H::sm100).kv(K::bfloat16)},
+    rewrite_case{&sa::dsa_kv_dtype_default::info, detail::dsa_on(H::sm90),
+                 "Setting KV cache dtype to bfloat16 for DeepSeek DSA on SM9 device.", "bfloat16",
+                 detail::dsa_on(H::npu)},
+    rewrite_case{&sa::dsa_kv_dtype_default::info, detail::dsa_on(H::sm120).flag(&launch_config::attention_sinks),
+                 "Setting KV cache dtype to bfloat16 for DeepSeek DSA on SM12 device.", "bfloat16",
+                 detail::dsa_on(H::sm120).flag(&launch_config::attention_sinks).kv(K::bf16)},
+    rewrite_case{&sa::dsa_kv_dtype_spelling::info, detail::dsa_on(H::sm90).kv(K::bf16), "", "bfloat16",
+                 detail::dsa_on(H::sm90).kv(K::bfloat16)},
+    rewrite_case{&sa::deepseek_trtllm_mla::info, on(H::sm100).mla().model(M::deepseek_v3),
+                 "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM", "trtllm_mla",
+                 on(H::sm90).mla().model(M::deepseek_v3)},
+    rewrite_case{&sa::deepseek_trtllm_mla::info, on(H::sm103).mla().model(M::deepseek_v3),
+                 "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM", "trtllm_mla",
+                 on(H::sm103).mla().model(M::deepseek_v3).decode(id::flashinfer)},
+    rewrite_case{&sa::gpt_oss_backend::info, on(H::sm80).model(M::gpt_oss), "", "triton", on(H::sm80)},
+    rewrite_case{&sa::gpt_oss_backend::info, on(H::sm100).model(M::gpt_oss), "", "trtllm_mha",
+                 on(H::sm100).model(M::gpt_oss).backend(id::fa4)},
+    rewrite_case{&sa::gpt_oss_backend::info, on(H::xpu_xmx).model(M::gpt_oss), "", "intel_xpu",
+                 on(H::xpu_xmx).model(M::gpt_oss).prefill(id::triton)},
+    rewrite_case{&sa::llama4_backend::info, on(H::sm90).model(M::llama4),
+                 "Use fa3 as attention backend on sm90 for Llama4 model", "fa3",
+                 on(H::sm90).model(M::llama4).backend(id::flashinfer)},
+    rewrite_case{&sa::llama4_backend::info, on(H::sm100).model(M::llama4),
+                 "Use trtllm_mha as attention backend on sm100 for Llama4 model", "trtllm_mha", on(H::sm100)},
+    rewrite_case{&sa::llama4_backend::info, on(H::sm80).model(M::llama4),
+                 "Use triton as attention backend on other platforms for Llama4 model", "triton",
+                 on(H::cpu_amx).model(M::llama4)},
+    rewrite_case{&sa::llama4_backend::info, on(H::gfx942).model(M::llama4),
+                 "Use aiter as attention backend on hip for Llama4 model", "aiter",
+                 on(H::gfx942).model(M::llama4).backend(id::triton)},
+    rewrite_case{&sa::step3p_backend::info, on(H::sm100).model(M::step3p), "", "fa4", on(H::sm80).model(M::step3p)},
+    rewrite_case{&sa::step3p_backend::info, on(H::sm90).model(M::step3p), "", "fa3",
+                 on(H::sm90).model(M::step3p).decode(id::triton)},
+};
+
+}  // namespace attncap::test

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// The platform hooks of rules/platform_hooks.hpp: aliases, NPU's forced ascend, CPU's intel_amx.
+#include "rules/platform_hooks_cases.hpp"
+
+using namespace attncap;
+using namespace attncap::test;
+
+TEST_CASE("platform hook rewrites: trigger and near miss") { check_rewrites(platform_hooks_rewrites); }
+
+TEST_CASE("npu forces ascend on all three backend fields, even over an explicit choice") {
+  const report rep = validate(on(H::npu).backend(id::fa3).prefill(id::triton).decode(id::flashinfer));
+  CHECK(rep.resolved().attention_backend == id::ascend);
+  CHECK(rep.resolved().prefill_attention_backend == id::ascend);
+  CHECK(rep.resolved().decode_attention_backend == id::ascend);
+  CHECK(rep.resolved().page_size == 128);
+}
+
+TEST_CASE("the nsa alias renames the prefill field too, and logs once") {
+  const report rep = validate(on(H::sm90).mla().prefill(id::nsa).decode(id::fa3));
+  CHECK(rep.resolved().prefill_attention_backend == id::dsa);
+  std::size_t logged = 0;
+  for (const auto& a : rep.adjustments()) logged += a.rewrite == &sa::nsa_alias::info ? 1 : 0;
+  CHECK(logged == 1);
+}
+
+TEST_CASE("a CPU without AMX gets intel_amx first, then the torch_native fallback") {
+  const report rep = validate(on(H::cpu));
+  REQUIRE(rep.adjustments().size() >= 2);
+  CHECK(rep.adjustments()[0].rewrite == &sa::cpu_default::info);
+  CHECK(find(rep, sa::intel_amx_fallback::info) != nullptr);
+  CHECK(rep.resolved().attention_backend == id::torch_native);
+}

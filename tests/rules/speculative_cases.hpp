@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/speculative.hpp: aliases, EAGLE parameters and limits, NGRAM, DFLASH draft backends.
+#pragma once
+
+#include "rules/rule_table.hpp"
+
+#include <array>
+
+namespace attncap::test {
+
+inline constexpr std::array speculative_rules{
+    rule_case{&sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention),
+              "Currently standalone speculative decoding does not support dp attention.",
+              on(H::sm90).spec(S::eagle).flag(&launch_config::enable_dp_attention), "True"},
+    rule_case{&sa::trtllm_mha_topk::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).backend(id::trtllm_mha).eagle(4, 3, 8),
+              "trtllm_mha backend only supports topk = 1 for speculative decoding.",
+              on(H::sm100).backend(id::trtllm_mha).eagle(1, 3, 8), "4"},
+    rule_case{&sa::trtllm_mha_topk::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).prefill(id::fa4).decode(id::trtllm_mha).spec(S::eagle3).topk(2).steps(2).draft_tokens(4),
+              "trtllm_mha backend only supports topk = 1 for speculative decoding.",
+              on(H::sm100).prefill(id::fa4).decode(id::fa4).spec(S::eagle3).topk(2).steps(2).draft_tokens(4)},
+    rule_case{&sa::trtllm_mha_topk::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).backend(id::trtllm_mha).spec(S::eagle).model(M::llama),
+              "trtllm_mha backend only supports topk = 1 for speculative decoding.",
+              on(H::sm100).backend(id::trtllm_mha).spec(S::eagle)},
+    rule_case{&sa::eagle_page_tree::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).backend(id::fa4).eagle(4, 3, 8).page(16),
+              "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "
+              "attention_backend='fa4'. Use page_size == 1 or one of those backends.",
+              on(H::sm100).backend(id::fa4).eagle(4, 3, 8).page(1), "fa4"},
+    rule_case{&sa::eagle_page_tree::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).mla().backend(id::flashmla).spec(S::nextn).topk(2).steps(3).draft_tokens(6),
+              "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "
+              "attention_backend='flashmla'. Use page_size == 1 or one of those backends.",
+              on(H::sm90).mla().backend(id::fa3).spec(S::nextn).topk(2).steps(3).draft_tokens(6)},
+    rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error, on(H::gfx942).spec(S::ngram),
+              "Ngram speculative decoding only supports CUDA or CPU devices.", on(H::sm90).spec(S::ngram), "gfx942"},
+    rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error,
+              on(H::xpu_xmx).backend(id::triton).spec(S::ngram),
+              "Ngram speculative decoding only supports CUDA or CPU devices.",
+              on(H::cpu_amx).backend(id::triton).spec(S::ngram)},
+    rule_case{&sa::ngram_page_tree::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).backend(id::fa3).spec(S::ngram).page(16),
+              "speculative_eagle_topk(10) > 1 with page_size(16) > 1 is unstable and produces incorrect results for "
+              "paged attention backends. This combination is only supported for the 'flashinfer' backend.",
+              on(H::sm90).backend(id::flashinfer).spec(S::ngram).page(16), "fa3"},
+    rule_case{&sa::ngram_page_tree::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).backend(id::triton).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 3)
+                  .page(32),
+              "speculative_eagle_topk(3) > 1 with page_size(32) > 1 is unstable and produces incorrect results for "
+              "paged attention backends. This combination is only supported for the 'flashinfer' backend.",
+              on(H::sm90).backend(id::triton).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 1)
+                  .page(32)},
+    rule_case{&sa::ngram_dp_attention::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).backend(id::flashinfer).spec(S::ngram).flag(&launch_config::enable_dp_attention),
+              "Currently ngram speculative decoding does not support dp attention.",
+              on(H::sm90).backend(id::flashinfer).spec(S::ngram), "True"},
+};
+
+inline constexpr std::array speculative_rewrites{
+    rewrite_case{&sa::nextn_alias::info, on(H::sm90).spec(S::nextn), "", "EAGLE", on(H::sm90).spec(S::eagle3)},
+    rewrite_case{&sa::eagle_auto_parameters::info, on(H::sm90).spec(S::eagle).model(M::llama), "", "5",
+                 on(H::sm90).spec(S::eagle).model(M::llama).steps(3)},
+    rewrite_case{&sa::eagle_auto_parameters::info, on(H::sm90).spec(S::standalone).model(M::grok), "", "3",
+                 on(H::sm90).spec(S::ngram).model(M::grok)},
+    rewrite_case{&sa::eagle_chain_draft_tokens::info, on(H::sm90).eagle(1, 3, 8),
+                 "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1",
+                 "4", on(H::sm90).eagle(1, 3, 4)},
+    rewrite_case{&sa::eagle_chain_draft_tokens::info, on(H::sm90).spec(S::eagle).topk(1).steps(5),
+                 "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1",
+                 "6", on(H::sm90).spec(S::eagle).topk(2).steps(5)},
+    rewrite_case{&sa::ngram_topk::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram), "", "10",
+                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).topk(10)},
+    rewrite_case{&sa::ngram_topk::info,
+                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 6),
+                 "", "6",
+                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 6)
+                     .topk(6)},
+    rewrite_case{&sa::ngram_draft_tokens::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram),
+                 "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
+                 "this by explicitly setting --speculative-num-draft-tokens.",
+                 "12", on(H::sm90).backend(id::flashinfer).spec(S::ngram).draft_tokens(8)},
+    rewrite_case{&sa::dflash_draft_default::info, on(H::sm90).backend(id::fa3).spec(S::dflash), "", "fa3",
+                 on(H::sm90).backend(id::fa3).spec(S::dflash).draft(id::triton)},
+    rewrite_case{&sa::dflash_draft_default::info, on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::dflash), "",
+                 "triton", on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::eagle)},
+    rewrite_case{&sa::dflash_draft_fallback::info, on(H::sm90).spec(S::dflash).draft(id::torch_native),
+                 "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
+                 "'trtllm_mha', 'ascend') for now, but got 'torch_native'. Falling back to 'flashinfer'.",
+                 "flashinfer", on(H::sm90).spec(S::dflash).draft(id::triton)},
+    rewrite_case{&sa::dflash_draft_fallback::info, on(H::gfx942).mla().backend(id::aiter).spec(S::dflash),
+                 "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
+                 "'trtllm_mha', 'ascend') for now, but got 'aiter'. Falling back to 'triton'.",
+                 "triton", on(H::gfx942).mla().backend(id::triton).spec(S::dflash)},
+};
+
+}  // namespace attncap::test
