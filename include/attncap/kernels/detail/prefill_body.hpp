@@ -72,7 +72,8 @@ void prefill_tile(const prefill_work& w) {
   const float log2e_ = log2e;
   const float qscale = w.softcap > 0.0f ? w.scale : w.scale * log2e_;
   alignas(64) float qf[BQ][D];
-  alignas(64) float acc[BQ][D];
+  alignas(64) float acc[BQ][D];    // sum over the current group of key tiles
+  alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
   alignas(64) float s[BQ][BK];
   alignas(64) float vt[BK][D];
   float m[BQ], l[BQ];
@@ -84,12 +85,15 @@ void prefill_tile(const prefill_work& w) {
     l[i] = 0.0f;
     for (int d = 0; d < D; ++d) {
       acc[i][d] = 0.0f;
+      total[i][d] = 0.0f;
       if (!use_dot) qf[i][d] = i < w.nq ? to_float(qrow[i][d]) * qscale : 0.0f;
     }
   }
   const int rows_s = (w.nq + RI - 1) / RI * RI;
   const int rows_p = (w.nq + RP - 1) / RP * RP;
 
+  constexpr int flush_tiles = 16;
+  int tiles = 0;
   const int lo_exact = w.window_left >= 0 && w.q_pos > w.window_left ? w.q_pos - w.window_left : 0;
   const int lo = lo_exact / BK * BK;
   const int hi = w.causal ? (w.q_pos + w.nq < w.kv_len ? w.q_pos + w.nq : w.kv_len) : w.kv_len;
@@ -140,7 +144,10 @@ void prefill_tile(const prefill_work& w) {
         m[i] = bm;
         l[i] *= alpha;
         const vec av = O::set1(alpha);
-        for (int d = 0; d < D; d += W) O::store(&acc[i][d], O::mul(av, O::load(&acc[i][d])));
+        for (int d = 0; d < D; d += W) {
+          O::store(&acc[i][d], O::mul(av, O::load(&acc[i][d])));
+          O::store(&total[i][d], O::mul(av, O::load(&total[i][d])));
+        }
       }
       const vec mv = O::set1(m[i]);
       vec sum = O::zero();
@@ -181,8 +188,15 @@ void prefill_tile(const prefill_work& w) {
             O::store(dst, O::add(O::load(dst), a[r][cc]));
           }
       }
+    if (++tiles % flush_tiles == 0)
+      for (int i = 0; i < rows_p; ++i)
+        for (int d = 0; d < D; d += W) {
+          O::store(&total[i][d], O::add(O::load(&total[i][d]), O::load(&acc[i][d])));
+          O::store(&acc[i][d], O::zero());
+        }
   }
   for (int i = 0; i < w.nq; ++i) {
+    for (int d = 0; d < D; d += W) O::store(&acc[i][d], O::add(O::load(&total[i][d]), O::load(&acc[i][d])));
     const float inv = l[i] > 0.0f ? 1.0f / l[i] : 0.0f;  // fully masked row -> zeros
     T* out = static_cast<T*>(w.o) + static_cast<std::size_t>(i) * w.o_stride;
     for (int d = 0; d < D; ++d) out[d] = from_float<T>(acc[i][d] * inv);

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// The kernel space and its dispatch tables: one declaration, dense O(1) tables that hold exactly
+// the compiled configurations, explained errors, and static dispatch over the derived type list.
+#include <attncap/kernels/cross_attention.hpp>
+#include <attncap/kernels/decode.hpp>
+#include <attncap/kernels/mla_decode.hpp>
+#include <attncap/kernels/prefill.hpp>
+
+#include "reference.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+using namespace attncap;
+using namespace attncap::kernels;
+
+// The default build: 6 head dims x 4 KV dtypes x 4 groups, 6 x 3 prefill, 4 MLA.
+static_assert(decode_space.configs.size() == 96);
+static_assert(prefill_space.configs.size() == 18);
+static_assert(mla_space.configs.size() == 4);
+static_assert(decode_space.check(128, dtype::bf16, 4) == support::ok);
+static_assert(decode_space.check(112, dtype::bf16, 4) == support::excluded_by_build);
+static_assert(decode_space.check(100, dtype::bf16, 4) == support::unsupported_by_family);
+static_assert(decode_space.check(128, dtype::fp8_e5m2, 4) == support::unsupported_by_family);
+static_assert(decode_space.check(128, dtype::bf16, 16) == support::excluded_by_build);
+static_assert(prefill_space.check(96, dtype::fp8_e4m3) == support::unsupported_by_family);
+static_assert(mla_space.check(576, 512, dtype::fp8_e4m3) == support::ok);
+static_assert(supports(family::decode, 256, dtype::fp16, 8) && !supports(family::decode, 288, dtype::fp16, 8));
+static_assert(check(family::mla_decode, 576, dtype::bf16) == support::ok);
+static_assert(check(family::cross_attention, 160, dtype::bf16) == support::excluded_by_build);
+static_assert(std::tuple_size_v<config_types<decode_space_t::configs>> == 96);
+static_assert(to_string(support::excluded_by_build) == "excluded_by_build");
+
+TEST_CASE("the dense tables hold exactly the compiled configurations") {
+  using namespace attncap::kernels::detail;
+  std::size_t filled = 0;
+  for (std::size_t i = 0; i < decode_table.size(); ++i) filled += decode_table[i] != nullptr;
+  CHECK(filled == decode_space.configs.size());
+  for (const auto& c : decode_space.configs) CHECK((decode_table[decode_slot(c.head_dim, c.kv, c.group)] != nullptr));
+  CHECK((decode_table[decode_slot(112, dtype::bf16, 4)] == nullptr));
+  CHECK((decode_table[decode_slot(-16, dtype::bf16, 4)] == nullptr));
+  CHECK((decode_table[decode_slot(128, static_cast<dtype>(200), 4)] == nullptr));
+  CHECK((decode_table[decode_slot(128, dtype::bf16, 1 << 20)] == nullptr));
+  filled = 0;
+  for (auto f : prefill_table) filled += f != nullptr;
+  CHECK(filled == prefill_space.configs.size());
+  for (const auto& c : mla_space.configs) CHECK((mla_table[mla_slot(c.qk_dim, c.v_dim, c.kv)] != nullptr));
+}
+
+TEST_CASE("an unsupported request names the tuple, the reason and both sets") {
+  std::mt19937 rng(2);
+  test::paged_problem t(1, 4, 1, 112, 112, 16, {9}, dtype::fp32, dtype::bf16, rng);
+  try {
+    decode(t.p);
+    FAIL("expected kernel_unsupported");
+  } catch (const kernel_unsupported& e) {
+    CHECK(e.reason() == support::excluded_by_build);
+    const std::string what = e.what();
+    CHECK(what.find("(head_dim=112, kv_dtype=bf16, group=4)") != std::string::npos);
+    CHECK(what.find("not compiled in this build (add it to ATTNCAP_HEAD_DIMS") != std::string::npos);
+    CHECK(what.find("Compiled in this build: head dims {64, 80, 96, 128, 192, 256}") != std::string::npos);
+    CHECK(what.find("Kernel family: head dims {32, 64, 80, 96, 112, 128, 160, 192, 256}") != std::string::npos);
+  }
+  test::paged_problem u(1, 4, 1, 72, 72, 16, {9}, dtype::fp32, dtype::bf16, rng);
+  CHECK_THROWS_WITH_AS(decode(u.p), doctest::Contains("(head_dim=72, kv_dtype=bf16, group=4): not supported by the kernel family"),
+                       kernel_unsupported);
+  test::ragged_problem r(2, 2, 112, {{3, 3}}, dtype::fp16, rng);
+  CHECK_THROWS_WITH_AS(prefill(r.p), doctest::Contains("(head_dim=112, dtype=fp16): supported by the kernel family but not compiled"),
+                       kernel_unsupported);
+  CHECK_THROWS_WITH_AS(cross_attention(r.p), doctest::Contains("attncap::kernels::cross_attention: no kernel"),
+                       kernel_unsupported);
+}
+
+TEST_CASE_TEMPLATE_DEFINE("static dispatch reaches every decode configuration", C, static_decode) {
+  constexpr decode_config c = C::value;
+  std::mt19937 rng(static_cast<unsigned>(c.head_dim + c.group));
+  test::paged_problem t(1, c.group, 1, c.head_dim, c.head_dim, 16, {19}, dtype::fp32, c.kv, rng);
+  decode<c.head_dim, c.kv, c.group>(t.p);
+  CHECK(t.max_error() <= 2e-5);
+}
+TEST_CASE_TEMPLATE_APPLY(static_decode, config_types<decode_space_t::configs>);

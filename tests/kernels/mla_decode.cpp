@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// MLA decode (absorbed: qk 576 = 512 latent + 64 rope, v 512) against the double-precision
+// reference: every compiled KV dtype, odd lengths, head counts not a multiple of the head block,
+// empty sequences, every ISA path, and the 32K-token precision check.
+#include <attncap/kernels/mla_decode.hpp>
+
+#include "reference.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace attncap;
+using namespace attncap::kernels;
+
+TEST_CASE("MLA decode matches the reference for every compiled configuration and ISA path") {
+  std::mt19937 rng(29);
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (const mla_config& c : mla_space.configs) {
+      CAPTURE(to_string(path));
+      CAPTURE(to_string(c.kv));
+      // 11 heads: one block of 8 plus three single heads.
+      test::paged_problem t(2, 11, 1, c.qk_dim, c.v_dim, 32, {77, 0}, dtype::fp32, c.kv, rng, true);
+      t.p.scale = 0.05f;
+      mla_decode(t.p);
+      CHECK(t.max_error() <= (c.kv == dtype::bf16 ? 2e-5 : 4e-6));
+      for (std::size_t i = 11 * 512; i < 22 * 512; ++i) REQUIRE(t.o.at(i) == 0.0);  // empty sequence
+    }
+  }
+}
+
+TEST_CASE("MLA decode over 32K uniform keys with constant latent V keeps fp32 precision") {
+  if (!mla_space.compiled(576, 512, dtype::fp32)) return;
+  std::mt19937 rng(31);
+  test::paged_problem t(1, 8, 1, 576, 512, 64, {32768}, dtype::fp32, dtype::fp32, rng, true);
+  for (std::size_t i = 0; i < t.q.size(); ++i) t.q.set(i, 0.0f);
+  for (std::size_t i = 0; i < t.k.size(); ++i) t.k.set(i, 0.7f);
+  mla_decode(t.p);
+  for (std::size_t i = 0; i < 8 * 512; ++i) CHECK(std::fabs(t.o.at(i) - 0.7) / 0.7 <= 1e-5);
+}
+
+TEST_CASE("MLA decode rejects non-MLA shapes") {
+  std::mt19937 rng(37);
+  test::paged_problem t(1, 4, 1, 576, 512, 16, {5}, dtype::fp32, dtype::bf16, rng, true);
+  t.p.num_kv_heads = 2;
+  t.p.num_q_heads = 4;
+  CHECK_THROWS_WITH_AS(mla_decode(t.p), doctest::Contains("num_kv_heads must be 1"), shape_error);
+  t.p.num_kv_heads = 1;
+  t.p.head_dim = 512;
+  t.p.v_head_dim = 576;
+  CHECK_THROWS_WITH_AS(mla_decode(t.p), doctest::Contains("head dim mismatch"), shape_error);
+  t.p.head_dim = 576;
+  t.p.v_head_dim = 448;
+  CHECK_THROWS_WITH_AS(mla_decode(t.p), doctest::Contains("not supported by the kernel family"), kernel_unsupported);
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// The worker pool: every index runs exactly once, nested and concurrent regions run inline, and
+// the ISA switches report what the CPU offers.
+#include <attncap/kernels/isa.hpp>
+#include <attncap/kernels/threading.hpp>
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+using namespace attncap;
+using namespace attncap::kernels;
+
+TEST_CASE("parallel_for runs every index exactly once") {
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{1000}}) {
+    std::vector<std::atomic<int>> hits(n);
+    parallel_for(n, 0, [&](std::size_t i) { hits[i].fetch_add(1); });
+    for (auto& h : hits) REQUIRE(h.load() == 1);
+  }
+}
+
+TEST_CASE("nested and concurrent regions complete") {
+  std::atomic<int> total{0};
+  auto work = [&] {
+    parallel_for(16, 0, [&](std::size_t) { parallel_for(8, 0, [&](std::size_t) { total.fetch_add(1); }); });
+  };
+  std::thread other(work);
+  work();
+  other.join();
+  CHECK(total.load() == 2 * 16 * 8);
+}
+
+TEST_CASE("ISA paths: scalar always, forcing an unavailable one throws, the override is scoped") {
+  CHECK(available(isa::scalar));
+  CHECK(available(best_isa()));
+  const isa before = active_isa();
+  {
+    scoped_isa force(isa::scalar);
+    CHECK(active_isa() == isa::scalar);
+  }
+  CHECK(active_isa() == before);
+  for (isa i : {isa::avx2, isa::avx512, isa::avx512_bf16})
+    if (!available(i)) CHECK_THROWS_AS(scoped_isa{i}, std::invalid_argument);
+  CHECK(to_string(isa::avx512_bf16) == "avx512_bf16");
+  CHECK(resolve_threads(0) >= 1);
+  CHECK(resolve_threads(1) == 1);
+}
