@@ -56,6 +56,14 @@ TEST_CASE("exit 2 on bad input, naming the key and what it accepts") {
     CHECK(r.rc == 2);
     CHECK(contains(r.err, "cuda: expected a version MAJOR.MINOR"));
   }
+  SUBCASE("bytes that are not UTF-8 in flag values") {
+    auto r = run("check --hardware sm90 --cuda \"$(printf '12.\\377')\"");
+    CHECK(r.rc == 2);
+    CHECK(contains(r.err, "cuda: expected a version MAJOR.MINOR"));
+    r = run("check --format json --hardware sm90 --model \"$(printf 'X\\377')\"");
+    CHECK(r.rc == 0);
+    CHECK(nlohmann::json::parse(r.out).at("resolved").at("model").is_string());
+  }
   SUBCASE("the same message from a file as from a flag") {
     const auto flag = run("check --hardware sm90 --tp-size x");
     const auto file = run("check --config -", R"({"hardware": "sm90", "tp_size": "x"})");

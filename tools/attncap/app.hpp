@@ -59,23 +59,23 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
   try {
     if (check->parsed()) {
       const auto j = check_json(check_options.read(in));
-      out << (check_format == "json" ? j.dump(2) + "\n" : check_text(j));
+      out << (check_format == "json" ? pretty(j) : check_text(j));
       return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
     }
     if (select->parsed()) {
       const auto j = select_json(select_options.read(in));
-      out << (select_format == "json" ? j.dump(2) + "\n" : select_text(j));
+      out << (select_format == "json" ? pretty(j) : select_text(j));
       return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
     }
     if (explain->parsed()) {
       const auto b = builtin_registry::find(explain_name);
       if (!b) throw input_error("backend: unknown backend '" + explain_name + "'; accepted: " + backend_list());
       const auto j = explain_json(*b);
-      out << (explain_format == "json" ? j.dump(2) + "\n" : explain_text(j));
+      out << (explain_format == "json" ? pretty(j) : explain_text(j));
       return exit_accepted;
     }
     if (matrix->parsed()) {
-      out << (matrix_format == "json" ? matrix_json().dump(2) + "\n" : matrix_markdown());
+      out << (matrix_format == "json" ? pretty(matrix_json()) : matrix_markdown());
       return exit_accepted;
     }
   } catch (const input_error& e) {

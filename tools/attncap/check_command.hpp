@@ -17,6 +17,11 @@ inline constexpr int exit_accepted = 0;
 inline constexpr int exit_rejected = 1;
 inline constexpr int exit_bad_input = 2;
 
+/// `j` indented, one line per member; bytes that are not UTF-8 (possible from flags) are replaced.
+inline std::string pretty(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 /// A violated rule as JSON: message, exception, stage, code, field, value, allowed.
 inline nlohmann::json violation_json(const input& in, const report& rep, const violation& v) {
   return {{"message", rep.message(v)},
@@ -77,7 +82,7 @@ namespace detail {
 inline std::string plain(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_null()) return "None";
-  return v.dump();
+  return shown(v);
 }
 
 inline std::string resolved_line(const nlohmann::json& r) {

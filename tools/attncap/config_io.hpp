@@ -27,6 +27,11 @@ struct input {
 };
 
 namespace detail {
+/// `v` as JSON text for a message; bytes that are not UTF-8 (possible from flags) are replaced.
+inline std::string shown(const nlohmann::json& v) {
+  return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 template <class E>
 E enum_value(field f, const nlohmann::json& v) {
   if (!v.is_string())
@@ -42,7 +47,7 @@ inline std::int32_t integer(field f, const nlohmann::json& v, std::int64_t lo, s
   const std::string key(to_string(f));
   if (!v.is_number_integer())
     throw input_error(key + ": expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                      v.dump());
+                      shown(v));
   const auto n = v.get<std::int64_t>();
   if (n < lo || n > hi)
     throw input_error(key + ": " + std::to_string(n) + " is out of range; accepted: integers in [" +
@@ -51,13 +56,13 @@ inline std::int32_t integer(field f, const nlohmann::json& v, std::int64_t lo, s
 }
 
 inline bool boolean(field f, const nlohmann::json& v) {
-  if (!v.is_boolean()) throw input_error(std::string(to_string(f)) + ": expected true or false, got " + v.dump());
+  if (!v.is_boolean()) throw input_error(std::string(to_string(f)) + ": expected true or false, got " + shown(v));
   return v.get<bool>();
 }
 
 inline double number(field f, const nlohmann::json& v) {
   if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
-    throw input_error(std::string(to_string(f)) + ": expected a non-negative number, got " + v.dump());
+    throw input_error(std::string(to_string(f)) + ": expected a non-negative number, got " + shown(v));
   return v.get<double>();
 }
 
@@ -78,7 +83,7 @@ inline std::int32_t cuda_version(const nlohmann::json& v) {
     return !d.empty() && d.size() <= 3 && d.find_first_not_of("0123456789") == std::string_view::npos;
   };
   if (dot == std::string::npos || !digits(std::string_view(s).substr(0, dot)) || !digits(std::string_view(s).substr(dot + 1)))
-    throw input_error("cuda: expected a version MAJOR.MINOR such as \"12.4\", got " + v.dump());
+    throw input_error("cuda: expected a version MAJOR.MINOR such as \"12.4\", got " + shown(v));
   return std::stoi(s.substr(0, dot)) * 100 + std::stoi(s.substr(dot + 1));
 }
 }  // namespace detail
