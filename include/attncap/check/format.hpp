@@ -115,7 +115,10 @@ inline std::string format_message(std::string_view tmpl, const launch_config& be
     if (key == "prefill_backend") value = name_of(c.prefill_backend(), names);
     else if (key == "decode_backend") value = name_of(c.decode_backend(), names);
     else if (key == "subject") value = name_of(subject, names);
-    else if (key == "sm") value = "sm" + std::to_string(platform(c.hardware).sm());
+    else if (key == "sm") {  // torch.cuda.get_device_capability() as the engine prints it
+      const auto hw = info(c.hardware);
+      value = "sm" + std::to_string(hw.major) + std::to_string(hw.minor);
+    }
     else if (key == "platform") {
       const platform p(c.hardware, c.cuda);
       value = p.is_sm100() ? "sm100" : p.is_sm90() ? "sm90" : p.is_hip() ? "hip" : p.is_xpu() ? "xpu" : "other platforms";

@@ -13,9 +13,7 @@ namespace detail {
 constexpr bool no_backend_given(const launch_config& c) noexcept {
   return !is_set(c.attention_backend) && !is_set(c.prefill_attention_backend) && !is_set(c.decode_attention_backend);
 }
-constexpr bool is_dsa_model(const launch_config& c) noexcept {
-  return c.dsa || c.model == model_family::deepseek_dsa;
-}
+constexpr bool is_dsa_model(const launch_config& c) noexcept { return c.dsa || c.model == model_family::deepseek_dsa; }
 }  // namespace detail
 
 /// DeepSeek DSA models default to the dsa backend.
@@ -24,10 +22,13 @@ ATTNCAP_REWRITE(dsa_default_backend, "model.dsa_backend", attention_backend,
 constexpr bool dsa_default_backend::applies(const rule_context& ctx) noexcept {
   return detail::is_dsa_model(ctx.cfg) && detail::no_backend_given(ctx.cfg);
 }
-constexpr void dsa_default_backend::apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::dsa; }
+constexpr void dsa_default_backend::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.attention_backend = id::dsa;
+}
 
 /// DeepSeek DSA: page 64 on CUDA and ROCm, 128 on XPU, whatever the user gave.
-ATTNCAP_REWRITE(dsa_page_size, "model.dsa_page_size", page_size, "Setting page size to {new_page_size} for DeepSeek DSA.");
+ATTNCAP_REWRITE(dsa_page_size, "model.dsa_page_size", page_size,
+                "Setting page size to {new_page_size} for DeepSeek DSA.");
 constexpr bool dsa_page_size::applies(const rule_context& ctx) noexcept {
   if (!detail::is_dsa_model(ctx.cfg) || ctx.hw.is_npu() || ctx.hw.is_xpu()) return false;
   return ctx.cfg.page_size != 64;
@@ -50,15 +51,15 @@ ATTNCAP_RULE(dsa_sinks_kv_dtype, "model.dsa_sinks_kv_dtype", server_args, value_
 }
 
 /// DeepSeek DSA: `auto` KV becomes fp8_e4m3 on SM >= 10 without sinks, else bfloat16.
-ATTNCAP_REWRITE(dsa_kv_dtype_default, "model.dsa_kv_dtype", kv_cache_dtype,
+ATTNCAP_REWRITE(dsa_kv_dtype_default, "model.dsa_kv_dtype_default", kv_cache_dtype,
                 "Setting KV cache dtype to {new_kv_cache_dtype} for DeepSeek DSA on SM{sm_major} device.");
 constexpr bool dsa_kv_dtype_default::applies(const rule_context& ctx) noexcept {
   return detail::is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() &&
          ctx.cfg.kv_cache_dtype == kv_cache_dtype::auto_;
 }
 constexpr void dsa_kv_dtype_default::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.kv_cache_dtype = hw.hw.major >= 10 && hw.is_cuda() && !cfg.attention_sinks ? kv_cache_dtype::fp8_e4m3
-                                                                                   : kv_cache_dtype::bfloat16;
+  cfg.kv_cache_dtype =
+      hw.hw.major >= 10 && hw.is_cuda() && !cfg.attention_sinks ? kv_cache_dtype::fp8_e4m3 : kv_cache_dtype::bfloat16;
 }
 
 ATTNCAP_REWRITE(dsa_kv_dtype_xpu, "model.dsa_kv_dtype_xpu", kv_cache_dtype,
@@ -90,8 +91,9 @@ ATTNCAP_RULE(dsa_kv_dtype, "model.dsa_kv_dtype", server_args, assertion_error, k
 ATTNCAP_REWRITE(deepseek_trtllm_mla, "model.deepseek_trtllm_mla", attention_backend,
                 "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM");
 constexpr bool deepseek_trtllm_mla::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.model == model_family::deepseek_v3 && !detail::is_dsa_model(ctx.cfg) && ctx.hw.is_sm100() &&
-         detail::no_backend_given(ctx.cfg);
+  const auto m = ctx.cfg.model;
+  return (m == model_family::deepseek_v3 || m == model_family::deepseek_v3_like) && !detail::is_dsa_model(ctx.cfg) &&
+         ctx.hw.is_sm100() && detail::no_backend_given(ctx.cfg);
 }
 constexpr void deepseek_trtllm_mla::apply(launch_config& cfg, const platform&) noexcept {
   cfg.attention_backend = id::trtllm_mla;
@@ -103,12 +105,12 @@ constexpr bool gpt_oss_backend::applies(const rule_context& ctx) noexcept {
   return ctx.cfg.model == model_family::gpt_oss && detail::no_backend_given(ctx.cfg);
 }
 constexpr void gpt_oss_backend::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.attention_backend = hw.is_sm100()                  ? id::trtllm_mha
-                          : hw.is_sm90()                 ? id::fa3
-                          : hw.is_cpu() && hw.has_amx()  ? id::intel_amx
-                          : hw.is_xpu()                  ? id::intel_xpu
-                          : hw.is_hip()                  ? id::aiter
-                                                         : id::triton;
+  cfg.attention_backend = hw.is_sm100()                 ? id::trtllm_mha
+                          : hw.is_sm90()                ? id::fa3
+                          : hw.is_cpu() && hw.has_amx() ? id::intel_amx
+                          : hw.is_xpu()                 ? id::intel_xpu
+                          : hw.is_hip()                 ? id::aiter
+                                                        : id::triton;
 }
 
 /// Llama4 (not on CPU): per-platform backend when the base backend is not given.
@@ -118,7 +120,7 @@ constexpr bool llama4_backend::applies(const rule_context& ctx) noexcept {
   return ctx.cfg.model == model_family::llama4 && !ctx.hw.is_cpu() && !is_set(ctx.cfg.attention_backend);
 }
 constexpr void llama4_backend::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.attention_backend = hw.is_sm100() ? id::trtllm_mha
+  cfg.attention_backend = hw.is_sm100()  ? id::trtllm_mha
                           : hw.is_sm90() ? id::fa3
                           : hw.is_hip()  ? id::aiter
                           : hw.is_xpu()  ? id::intel_xpu

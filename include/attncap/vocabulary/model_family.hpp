@@ -5,7 +5,6 @@
 #pragma once
 
 #include <attncap/detail/enum_table.hpp>
-
 #include <cstdint>
 
 namespace attncap {
@@ -13,9 +12,10 @@ namespace attncap {
 /// A group of model classes the engine treats specially.
 enum class model_family : std::uint8_t {
   other,
-  deepseek_v3,   ///< DeepSeek V3/R1 family (absorbed MLA; trtllm_mla on SM100)
-  deepseek_v2,   ///< DeepSeek V2 (absorbed MLA, no SM100 override)
-  deepseek_dsa,  ///< DeepSeek sparse-attention family (V3.2, GLM-5)
+  deepseek_v3,       ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
+  deepseek_v3_like,  ///< Kimi K2.5, HY V4, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA deterministic
+  deepseek_v2,       ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
+  deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2, GLM-5)
   deepseek_v4,
   gpt_oss,
   llama4,
@@ -30,9 +30,10 @@ enum class model_family : std::uint8_t {
 template <>
 struct enum_spellings<model_family> {
   static constexpr std::string_view what = "model family";
-  static constexpr std::array<spelling<model_family>, 13> table{{
+  static constexpr std::array<spelling<model_family>, 14> table{{
       {model_family::other, "other"},
       {model_family::deepseek_v3, "deepseek_v3"},
+      {model_family::deepseek_v3_like, "deepseek_v3_like"},
       {model_family::deepseek_v2, "deepseek_v2"},
       {model_family::deepseek_dsa, "deepseek_dsa"},
       {model_family::deepseek_v4, "deepseek_v4"},
@@ -48,12 +49,20 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 20> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 28> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
-    {model_family::deepseek_v3, "DeepseekV3ForCausalLMNextN"},
-    {model_family::deepseek_v3, "KimiK25ForConditionalGeneration"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
+    {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
+    {model_family::deepseek_v3_like, "DeepseekV3ForCausalLMNextN"},
+    {model_family::deepseek_v3_like, "KimiK25ForConditionalGeneration"},
+    {model_family::deepseek_v3_like, "HYV4ForCausalLM"},
+    {model_family::deepseek_v3_like, "HYV4ForCausalLMNextN"},
+    {model_family::deepseek_v3_like, "LongcatFlashForCausalLM"},
+    {model_family::deepseek_v3_like, "LongcatFlashForCausalLMNextN"},
+    {model_family::deepseek_v3_like, "Dots3NoteForCausalLM"},
+    {model_family::deepseek_v3_like, "Glm5NextForConditionalGeneration"},
     {model_family::deepseek_v2, "DeepseekV2ForCausalLM"},
+    {model_family::deepseek_v2, "Glm4MoeLiteForCausalLM"},
     {model_family::deepseek_dsa, "DeepseekV32ForCausalLM"},
     {model_family::deepseek_dsa, "GlmMoeDsaForCausalLM"},
     {model_family::deepseek_v4, "DeepseekV4ForCausalLM"},
@@ -76,12 +85,6 @@ constexpr model_family classify_model(std::string_view architecture) noexcept {
   for (const auto& m : known_model_classes)
     if (m.name == architecture) return m.value;
   return model_family::other;
-}
-
-/// Absorbed-MLA models of the DeepSeek family, as the deterministic-inference rules count them.
-constexpr bool is_deepseek_family(model_family f) noexcept {
-  return f == model_family::deepseek_v3 || f == model_family::deepseek_v2 ||
-         f == model_family::deepseek_dsa || f == model_family::deepseek_v4;
 }
 
 }  // namespace attncap
