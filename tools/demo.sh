@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build --target attncap -j "$(nproc)"
+cmake --build build --target attncap_cli -j "$(nproc)"
 ./build/tools/attncap check --hardware sm90 --model-arch mla --attention-backend hpc_ops --page-size 16 \
   --speculative-algorithm EAGLE --speculative-eagle-topk 1 || [ $? -eq 1 ]
