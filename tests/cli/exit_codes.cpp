@@ -155,11 +155,16 @@ TEST_CASE("errors list every violated rule with field, value and allowed") {
 TEST_CASE("select shows the default and its reason") {
   auto r = run("select --hardware sm90 --cuda 12.4 --model-arch gqa");
   CHECK(r.rc == 0);
-  CHECK(r.out.rfind("default: fa3 (MHA on Hopper with CUDA >= 12.3", 0) == 0);
+  CHECK(r.out.rfind("default table: fa3 (MHA on Hopper with CUDA >= 12.3", 0) == 0);
   r = run("select --format json --hardware sm100 --model-arch mla");
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j.at("default").at("backend") == "flashinfer");
   CHECK(j.at("resolved").at("decode") == "flashinfer");
+  REQUIRE(j.at("steps").size() == 1);
+  CHECK(j.at("steps").at(0).at("code") == "default.fill");
+  CHECK(j.at("steps").at(0).at("reason") == "MLA on SM100");
+  r = run("select --hardware sm100 --model DeepseekV3ForCausalLM --model-arch mla");
+  CHECK(contains(r.out, "trtllm_mla"));
   CHECK(run("select").rc == 2);
 }
 

@@ -8,11 +8,13 @@
 
 namespace attncap::cli {
 
-/// The selection for `in` as JSON: verdict, default {backend, reason}, resolved backends,
-/// adjustments and the first error (null when accepted).
+/// The selection for `in` as JSON: verdict, default {backend, reason}, the steps that set the
+/// base backend {code, from, to, reason}, resolved backends, adjustments and the first error
+/// (null when accepted).
 template <class Registry = builtin_registry>
 nlohmann::json select_json(const input& in) {
-  const report rep = validate<Registry>(in.config);
+  const selection_trace trace = explain_selection<Registry>(in.config);
+  const report& rep = trace.rep;
   const selection pick = default_backend(in.config);
   const launch_config& r = rep.resolved();
   const auto name = [&](backend_id b) {
@@ -26,6 +28,14 @@ nlohmann::json select_json(const input& in) {
                    {"prefill", name(r.prefill_backend())},
                    {"decode", name(r.decode_backend())},
                    {"draft", r.speculative() ? name(r.speculative_draft_attention_backend) : nlohmann::json(nullptr)}};
+  j["steps"] = nlohmann::json::array();
+  for (const auto& step : trace.steps) {
+    std::string why(step.reason);
+    for (const auto& a : rep.adjustments())
+      if (why.empty() && a.rewrite->code == step.code && a.after.attention_backend == step.to) why = rep.message(a);
+    j["steps"].push_back(
+        {{"code", std::string(step.code)}, {"from", name(step.from)}, {"to", name(step.to)}, {"reason", why}});
+  }
   j["adjustments"] = nlohmann::json::array();
   for (const auto& a : rep.adjustments()) j["adjustments"].push_back(adjustment_json(in, rep, a));
   j["error"] = nullptr;
@@ -39,10 +49,16 @@ inline std::string select_text(const nlohmann::json& j) {
   std::string s;
   const auto& d = j.at("default");
   if (j.at("given").is_null())
-    s += "default: " + plain(d.at("backend")) + " (" + d.at("reason").get<std::string>() + ")\n";
+    s += "default table: " + plain(d.at("backend")) + " (" + d.at("reason").get<std::string>() + ")\n";
   else
-    s += "given: " + plain(j.at("given")) + "; the default would be " + plain(d.at("backend")) + " (" +
+    s += "given: " + plain(j.at("given")) + "; the default table would pick " + plain(d.at("backend")) + " (" +
          d.at("reason").get<std::string>() + ")\n";
+  if (!j.at("steps").empty()) {
+    s += "chosen by:\n";
+    for (const auto& step : j.at("steps"))
+      s += "  - " + step.at("code").get<std::string>() + ": " + plain(step.at("from")) + " -> " + plain(step.at("to")) +
+           (step.at("reason").get<std::string>().empty() ? "" : " (" + step.at("reason").get<std::string>() + ")") + "\n";
+  }
   const auto& r = j.at("resolved");
   s += "resolved: attention_backend=" + plain(r.at("attention_backend")) + " prefill=" + plain(r.at("prefill")) +
        " decode=" + plain(r.at("decode"));
