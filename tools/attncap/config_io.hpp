@@ -220,6 +220,12 @@ input from_json(const nlohmann::json& j) {
     }
     set_field<Registry>(in, *f, value);
   }
+  // A DeepSeek-family class is an MLA model unless the architecture is given explicitly.
+  const auto m = in.config.model;
+  if (!j.contains("model_arch") &&
+      (m == model_family::deepseek_v3 || m == model_family::deepseek_v3_like || m == model_family::deepseek_v2 ||
+       m == model_family::deepseek_dsa || m == model_family::deepseek_v4))
+    in.config.model_arch = model_arch::mla;
   return in;
 }
 

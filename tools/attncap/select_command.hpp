@@ -31,8 +31,8 @@ nlohmann::json select_json(const input& in) {
   j["steps"] = nlohmann::json::array();
   for (const auto& step : trace.steps) {
     std::string why(step.reason);
-    for (const auto& a : rep.adjustments())
-      if (why.empty() && a.rewrite->code == step.code && a.after.attention_backend == step.to) why = rep.message(a);
+    if (why.empty() && step.adjustment != selection_step::no_adjustment)
+      why = rep.message(rep.adjustments()[step.adjustment]);
     j["steps"].push_back(
         {{"code", std::string(step.code)}, {"from", name(step.from)}, {"to", name(step.to)}, {"reason", why}});
   }

@@ -18,7 +18,8 @@ struct selection_step {
   backend_id from = backend_id::none;
   backend_id to = backend_id::none;
   std::string_view reason;  ///< the default table's row, or empty (the rewrite's warning says why)
-  const adjustment* rewrite = nullptr;
+  std::size_t adjustment = no_adjustment;  ///< index into the report's adjustments
+  static constexpr std::size_t no_adjustment = static_cast<std::size_t>(-1);
 };
 
 /// The steps that set `attention_backend`, in order, and the report they come from.
@@ -33,12 +34,13 @@ template <class Registry = builtin_registry, class Pipeline = sglang_pipeline>
 constexpr selection_trace explain_selection(const launch_config& cfg) {
   selection_trace t{validate<Registry, Pipeline>(cfg), {}};
   if (is_set(cfg.attention_backend))
-    t.steps.push_back({"user", backend_id::none, cfg.attention_backend, "given by --attention-backend", nullptr});
-  for (const auto& a : t.rep.adjustments()) {
+    t.steps.push_back({"user", backend_id::none, cfg.attention_backend, "given by --attention-backend"});
+  for (std::size_t i = 0; i < t.rep.adjustments().size(); ++i) {
+    const auto& a = t.rep.adjustments()[i];
     if (a.before.attention_backend == a.after.attention_backend) continue;
     const bool table = a.rewrite == &rules::server_args::default_backend_fill::info;
     t.steps.push_back({a.rewrite->code, a.before.attention_backend, a.after.attention_backend,
-                       table ? default_backend(a.before).reason : std::string_view{}, &a});
+                       table ? default_backend(a.before).reason : std::string_view{}, i});
   }
   return t;
 }

@@ -24,7 +24,8 @@ ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", ser
   return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.enable_dp_attention;
 }
 
-/// No step count given: the engine picks (steps, topk, draft tokens) — (5, 4, 8) for Llama and Grok, else (3, 1, 4).
+/// No step count given: the engine picks (steps, topk, draft tokens) — (5, 4, 8) for Llama and Grok, else
+/// (3, 1, 4). Values the user gave are kept (the engine asserts they are absent in that case).
 ATTNCAP_REWRITE(eagle_auto_parameters, "speculative.auto_parameters", speculative_num_steps, "");
 constexpr bool eagle_auto_parameters::applies(const rule_context& ctx) noexcept {
   return is_eagle_family(ctx.cfg.speculative_algorithm) && ctx.cfg.speculative_num_steps == unset;
@@ -33,8 +34,8 @@ constexpr void eagle_auto_parameters::apply(launch_config& cfg, const platform&)
   const bool wide = cfg.speculative_algorithm != speculative_algorithm::standalone &&
                     (cfg.model == model_family::llama || cfg.model == model_family::grok);
   cfg.speculative_num_steps = wide ? 5 : 3;
-  cfg.speculative_eagle_topk = wide ? 4 : 1;
-  cfg.speculative_num_draft_tokens = wide ? 8 : 4;
+  if (cfg.speculative_eagle_topk == unset) cfg.speculative_eagle_topk = wide ? 4 : 1;
+  if (cfg.speculative_num_draft_tokens == unset) cfg.speculative_num_draft_tokens = wide ? 8 : 4;
 }
 
 ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_error, speculative_eagle_topk, "1",
