@@ -109,7 +109,8 @@ struct paged_problem {
         const int kh = h / g;
         auto row = [&](int t, int d) {
           const std::size_t page = std::size_t(page_table[std::size_t(b) * std::size_t(p.max_pages_per_seq) + std::size_t(t / p.page_size)]);
-          return ((page * std::size_t(p.page_size) + std::size_t(t % p.page_size)) * std::size_t(p.num_kv_heads) + std::size_t(kh)) * std::size_t(d);
+          const std::size_t slot = std::size_t(t % p.page_size), ps = std::size_t(p.page_size), hs = std::size_t(p.num_kv_heads);
+          return (p.layout == kv_layout::hnd ? (page * hs + std::size_t(kh)) * ps + slot : (page * ps + slot) * hs + std::size_t(kh)) * std::size_t(d);
         };
         const std::size_t q0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dk);
         reference_row(q, q0, dk, dv, scale, seq_lens[std::size_t(b)], [&](int t) { return row(t, dk); },

@@ -74,8 +74,10 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const std::size_t hp = static_cast<std::size_t>(hpk);
   std::vector<float> acc(items.size() * hp * DV), mx(items.size() * hp), sum(items.size() * hp);
   const std::size_t row_bytes = std::size_t(DK) * sizeof(KV);
-  const std::size_t token_bytes = row_bytes * std::size_t(p.num_kv_heads);
-  const std::size_t page_bytes = token_bytes * std::size_t(p.page_size);
+  const bool hnd = p.layout == kv_layout::hnd;
+  const std::size_t token_bytes = hnd ? row_bytes : row_bytes * std::size_t(p.num_kv_heads);
+  const std::size_t head_bytes = hnd ? row_bytes * std::size_t(p.page_size) : row_bytes;
+  const std::size_t page_bytes = row_bytes * std::size_t(p.num_kv_heads) * std::size_t(p.page_size);
 
   parallel_for(items.size(), threads, [&](std::size_t i) {
     const item& it = items[i];
@@ -103,8 +105,8 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
       w.q_lo_nonzero = lo_nonzero;
       w.bf16_dot = dot;
       w.score_scale = score_scale;
-      w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h) * row_bytes;
-      w.v = latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h) * row_bytes;
+      w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h) * head_bytes;
+      w.v = latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h) * head_bytes;
       w.page_bytes = page_bytes;
       w.token_bytes = token_bytes;
       w.pages = p.page_table + std::size_t(it.b) * std::size_t(p.max_pages_per_seq);

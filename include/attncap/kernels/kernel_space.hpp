@@ -150,7 +150,7 @@ constexpr auto product() {
   });
 }
 struct decode_tuple {
-  int d, kv, g;
+  int g, d, kv;
   constexpr operator decode_config() const { return {d, static_cast<dtype>(kv), g}; }
 };
 struct prefill_tuple {
@@ -181,10 +181,11 @@ struct decode_space_t {
   static constexpr std::array family_groups = {1, 2, 4, 8, 16};
   /// Q and O dtypes (converted at the kernel's edges, not part of the key).
   static constexpr std::array q_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16};
-  /// Every compiled configuration, in instantiation order.
+  /// Every compiled configuration, in instantiation order. The group varies slowest: it drives the
+  /// compile cost most, and shards take every n-th entry, so each shard gets a mix of groups.
   static constexpr auto configs = detail::convert<decode_config>(
-      detail::product<detail::decode_tuple, detail::spelled::head_dims, detail::spelled::kv_dtypes,
-                      detail::spelled::groups>());
+      detail::product<detail::decode_tuple, detail::spelled::groups, detail::spelled::head_dims,
+                      detail::spelled::kv_dtypes>());
 
   constexpr bool family_supports(int head_dim, dtype kv, int group = 1) const noexcept {
     return detail::has(family_head_dims, head_dim) && detail::has(family_kv_dtypes, kv) &&

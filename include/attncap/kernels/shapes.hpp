@@ -22,12 +22,19 @@ class shape_error : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// Order of a paged cache's dimensions inside one page.
+enum class kv_layout : std::uint8_t {
+  nhd,  ///< (num_pages, page_size, num_kv_heads, head_dim): a token's heads are adjacent
+  hnd,  ///< (num_pages, num_kv_heads, page_size, head_dim): a head's tokens are adjacent (streams best)
+};
+
 /// Decode over a paged KV cache (one new token per sequence). Also MLA decode, see mla_decode.hpp.
 ///
 /// Layouts (row-major, element type in brackets):
 ///   q, o:     (batch, num_q_heads, head_dim)                         [q_dtype]
-///   k_cache:  (num_pages, page_size, num_kv_heads, head_dim)         [kv_dtype]
-///   v_cache:  (num_pages, page_size, num_kv_heads, v_head_dim)       [kv_dtype]
+///   k_cache:  (num_pages, page_size, num_kv_heads, head_dim) for kv_layout::nhd,
+///             (num_pages, num_kv_heads, page_size, head_dim) for kv_layout::hnd   [kv_dtype]
+///   v_cache:  the same with v_head_dim                               [kv_dtype]
 ///   page_table: (batch, max_pages_per_seq) page ids; seq_lens: (batch) cached tokens.
 /// Query head h attends with KV head h / (num_q_heads / num_kv_heads). A sequence with
 /// seq_lens[b] == 0 has no visible key: its output rows are zeros.
@@ -38,6 +45,7 @@ struct decode_params {
   const void* k_cache = nullptr;
   const void* v_cache = nullptr;
   dtype kv_dtype = dtype::bf16;
+  kv_layout layout = kv_layout::nhd;
   const std::int32_t* page_table = nullptr;
   const std::int32_t* seq_lens = nullptr;
   int batch = 0;

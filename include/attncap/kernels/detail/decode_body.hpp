@@ -85,6 +85,7 @@ void decode_partial(const decode_work& w) {
   constexpr int U = G >= 16 ? 1 : 16 / G;         // keys per QK step: G * U independent FMA chains
   constexpr int CG = divisor_at_most(CV, 16 / G);  // V chunks per PV step: G * CG live accumulators
   static_assert(DK % 32 == 0 || DK % W == 0, "attncap::detail: head dim must tile the vector width");
+  constexpr int prefetch_ahead = 48;
   constexpr int row_lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
   constexpr int row_lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
   const bool same_rows = w.k == w.v;  // MLA: V is the latent prefix of the K row
@@ -108,8 +109,9 @@ void decode_partial(const decode_work& w) {
       krow[j] = reinterpret_cast<const KV*>(w.k + off);
       vrow[j] = reinterpret_cast<const KV*>(w.v + off);
     }
-    // Prefetch the rows of the next two blocks: the walk ahead stays 16..32 keys in front.
-    for (; ahead_t < w.end && ahead_t < t0 + 48; ++ahead_t, ahead.advance()) {
+    // Prefetch into L2 the rows 32..96 keys ahead: far enough to cover DRAM latency at full
+    // bandwidth, and through L2 so the outstanding misses are not capped by L1's fill buffers.
+    for (; ahead_t < w.end && ahead_t < t0 + prefetch_ahead + 16; ++ahead_t, ahead.advance()) {
       if (ahead_t < t0 + 16) continue;
       const std::byte* kp = w.k + ahead.offset();
       for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);

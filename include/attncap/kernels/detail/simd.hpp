@@ -120,7 +120,7 @@ struct ops {
     const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
     return _mm256_and_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), keep);
   }
-  static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0); }
+  static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T1); }
   static vec reduce8(const vec* v) {
     // Transpose-and-add: 8 vectors -> one vector of their 8 horizontal sums.
     const __m256 a0 = _mm256_add_ps(_mm256_unpacklo_ps(v[0], v[1]), _mm256_unpackhi_ps(v[0], v[1]));
@@ -210,7 +210,7 @@ struct ops {
     for (int k = 5; k >= 0; --k) p = _mm512_fmadd_ps(p, f, _mm512_set1_ps(exp2_c[k]));
     return _mm512_maskz_scalef_ps(keep, p, n);
   }
-  static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0); }
+  static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T1); }
   /// Transpose-and-add: 16 vectors -> one vector of their 16 horizontal sums (45 shuffles/adds
   /// instead of 16 full reductions).
   static vec reduce16v(const vec* v) {

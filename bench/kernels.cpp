@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+// Kernel benchmarks, registered from the kernel space, each reported against a roof measured in
+// the same process: decode K+V bytes/s vs a streaming read of the same buffers (pct_read_roof),
+// prefill and G=8 decode GFLOP/s vs FMA / vdpbf16ps peak loops (pct_fma_roof, pct_bf16_dot_roof),
+// and dispatch overhead vs a direct call.
+#include <attncap/kernels/instantiate.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+using namespace attncap;
+using namespace attncap::kernels;
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+double seconds_since(clock_type::time_point t0) {
+  return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx512f"))) float read_avx512(const std::byte* p, std::size_t n) {
+  __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+  for (std::size_t i = 0; i + 256 <= n; i += 256) {
+    a0 = _mm512_add_ps(a0, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i)));
+    a1 = _mm512_add_ps(a1, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i + 64)));
+    a2 = _mm512_add_ps(a2, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i + 128)));
+    a3 = _mm512_add_ps(a3, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i + 192)));
+  }
+  float out[16];
+  _mm512_storeu_ps(out, _mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)));
+  return out[0];
+}
+// 16 independent accumulators: the FMA pipes, not latency, are the limit.
+__attribute__((target("avx512f"))) float fma_loop(long iters) {
+  __m512 a[16];
+  for (int i = 0; i < 16; ++i) a[i] = _mm512_set1_ps(float(i));
+  const __m512 x = _mm512_set1_ps(0.999f), y = _mm512_set1_ps(1e-3f);
+  for (long k = 0; k < iters; ++k)
+    for (int i = 0; i < 16; ++i) a[i] = _mm512_fmadd_ps(a[i], x, y);
+  __m512 s = a[0];
+  for (int i = 1; i < 16; ++i) s = _mm512_add_ps(s, a[i]);
+  float out[16];
+  _mm512_storeu_ps(out, s);
+  return out[0];
+}
+__attribute__((target("avx512f,avx512bf16"))) float dot_loop(long iters) {
+  __m512 a[16];
+  for (int i = 0; i < 16; ++i) a[i] = _mm512_set1_ps(float(i));
+  const __m512i x = _mm512_set1_epi16(0x3f80), y = _mm512_set1_epi16(0x3a83);
+  for (long k = 0; k < iters; ++k)
+    for (int i = 0; i < 16; ++i) a[i] = _mm512_dpbf16_ps(a[i], reinterpret_cast<const __m512bh&>(x), reinterpret_cast<const __m512bh&>(y));
+  __m512 s = a[0];
+  for (int i = 1; i < 16; ++i) s = _mm512_add_ps(s, a[i]);
+  float out[16];
+  _mm512_storeu_ps(out, s);
+  return out[0];
+}
+#endif
+
+/// Fills a buffer of dtype t with values in [-1, 1] (realistic magnitudes: no subnormal products).
+void fill(std::vector<std::byte>& buf, dtype t) {
+  const std::size_t n = buf.size() / size_of(t);
+  for (std::size_t i = 0; i < n; ++i)
+    kernels::detail::store_from_float(buf.data(), t, i, float(int(i * 7919 % 2001) - 1000) / 1000.0f);
+}
+
+/// Best-of-N bandwidth (bytes/s) of reading `bufs` on `threads` threads, split evenly.
+double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bufs, int threads) {
+  double best = 0;
+  std::size_t total = 0;
+  for (auto& b : bufs) total += b.second;
+  for (int rep = 0; rep < 5; ++rep) {
+    const auto t0 = clock_type::now();
+    parallel_for(std::size_t(threads), threads, [&](std::size_t t) {
+      for (auto& [p, n] : bufs) {
+        const std::size_t chunk = n / std::size_t(threads) / 256 * 256;
+        benchmark::DoNotOptimize(read_avx512(p + t * chunk, chunk));
+      }
+    });
+    best = std::max(best, double(total) / seconds_since(t0));
+  }
+  return best;
+}
+
+/// Best-of-3 GFLOP/s of the FMA (or vdpbf16ps) loop on `threads` threads.
+double compute_roof(bool bf16_dot, int threads) {
+  constexpr long iters = 2'000'000;
+  double best = 0;
+  for (int rep = 0; rep < 3; ++rep) {
+    const auto t0 = clock_type::now();
+    parallel_for(std::size_t(threads), threads, [&](std::size_t) {
+      benchmark::DoNotOptimize(bf16_dot ? dot_loop(iters) : fma_loop(iters));
+    });
+    const double flop_per_iter = bf16_dot ? 16.0 * 64 : 16.0 * 32;
+    best = std::max(best, iters * flop_per_iter * threads / seconds_since(t0) / 1e9);
+  }
+  return best;
+}
+
+std::string cfg_name(const decode_config& c) {
+  std::string s = "D";
+  s += std::to_string(c.head_dim);
+  s += '/';
+  s += to_string(c.kv);
+  s += "/G";
+  s += std::to_string(c.group);
+  return s;
+}
+
+void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads) {
+  const int hkv = kv_heads, hq = hkv * c.group, page = 16, pages = seq / page;
+  const std::size_t row = std::size_t(hkv) * std::size_t(c.head_dim) * size_of(c.kv);
+  std::vector<std::byte> k(std::size_t(seq) * row), v(k.size());
+  fill(k, c.kv);
+  fill(v, c.kv);
+  std::vector<float> q(std::size_t(hq) * std::size_t(c.head_dim), 0.01f), o(q.size());
+  std::vector<std::int32_t> table(static_cast<std::size_t>(pages)), lens{seq};
+  for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
+  decode_params p;
+  p.q = q.data();
+  p.o = o.data();
+  p.k_cache = k.data();
+  p.v_cache = v.data();
+  p.kv_dtype = c.kv;
+  p.layout = kv_layout::hnd;
+  p.page_table = table.data();
+  p.seq_lens = lens.data();
+  p.batch = 1;
+  p.num_q_heads = hq;
+  p.num_kv_heads = hkv;
+  p.head_dim = c.head_dim;
+  p.page_size = page;
+  p.num_pages = pages;
+  p.max_pages_per_seq = pages;
+  p.num_threads = threads;
+  const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, threads);
+  const double fma_roof = compute_roof(false, threads);
+  decode(p);
+  for (auto _ : state) decode(p);
+  const double bytes = double(k.size() + v.size()), flops = 4.0 * seq * hq * c.head_dim;
+  using counter = benchmark::Counter;
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+  state.counters["read_roof_GBps"] = roof / 1e9;
+  state.counters["pct_read_roof"] = counter(bytes * 100.0 / roof, counter::kIsIterationInvariantRate);
+  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
+  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+}
+
+void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threads) {
+  const int heads = 4;
+  const std::size_t n = std::size_t(seq) * heads * std::size_t(c.head_dim) * size_of(c.type);
+  std::vector<std::byte> q(n), k(n), v(n), o(n);
+  fill(q, c.type);
+  fill(k, c.type);
+  fill(v, c.type);
+  std::vector<std::int32_t> indptr{0, seq};
+  prefill_params p;
+  p.q = q.data();
+  p.k = k.data();
+  p.v = v.data();
+  p.o = o.data();
+  p.type = c.type;
+  p.q_indptr = indptr.data();
+  p.kv_indptr = indptr.data();
+  p.batch = 1;
+  p.num_q_heads = heads;
+  p.num_kv_heads = heads;
+  p.head_dim = c.head_dim;
+  p.num_threads = threads;
+  const double fma_roof = compute_roof(false, threads);
+  const double dot_roof = available(isa::avx512_bf16) ? compute_roof(true, threads) : 0.0;
+  prefill(p);
+  for (auto _ : state) prefill(p);
+  // Causal: query i sees i + 1 keys; 2 FLOP per MAC, QK^T and PV.
+  const double flops = 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2);
+  using counter = benchmark::Counter;
+  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
+  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+  if (dot_roof > 0)
+    state.counters["pct_bf16_dot_roof"] = counter(flops * 100.0 / (dot_roof * 1e9), counter::kIsIterationInvariantRate);
+}
+
+void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int threads) {
+  const int page = 64, pages = seq / page;
+  std::vector<std::byte> kv(std::size_t(seq) * std::size_t(c.qk_dim) * size_of(c.kv));
+  fill(kv, c.kv);
+  std::vector<float> q(std::size_t(heads) * std::size_t(c.qk_dim), 0.01f), o(std::size_t(heads) * std::size_t(c.v_dim));
+  std::vector<std::int32_t> table(static_cast<std::size_t>(pages)), lens{seq};
+  for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
+  decode_params p;
+  p.q = q.data();
+  p.o = o.data();
+  p.k_cache = kv.data();
+  p.kv_dtype = c.kv;
+  p.page_table = table.data();
+  p.seq_lens = lens.data();
+  p.batch = 1;
+  p.num_q_heads = heads;
+  p.num_kv_heads = 1;
+  p.head_dim = c.qk_dim;
+  p.v_head_dim = c.v_dim;
+  p.page_size = page;
+  p.num_pages = pages;
+  p.max_pages_per_seq = pages;
+  p.num_threads = threads;
+  const double roof = read_roof({{kv.data(), kv.size()}}, threads);
+  const double fma_roof = compute_roof(false, threads);
+  mla_decode(p);
+  for (auto _ : state) mla_decode(p);
+  const double bytes = double(kv.size()), flops = 2.0 * seq * heads * (c.qk_dim + c.v_dim);
+  using counter = benchmark::Counter;
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+  state.counters["pct_read_roof"] = counter(bytes * 100.0 / roof, counter::kIsIterationInvariantRate);
+  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
+  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+}
+
+// Dispatch: the table lookup for a runtime key vs reading a known function pointer.
+std::vector<decode_config> keys() {
+  std::vector<decode_config> k(decode_space.configs.begin(), decode_space.configs.end());
+  std::reverse(k.begin(), k.end());
+  return k;
+}
+void bench_dispatch_lookup(benchmark::State& state) {
+  const auto k = keys();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const decode_config& c = k[i++ % k.size()];
+    benchmark::DoNotOptimize(kernels::detail::decode_table[kernels::detail::decode_slot(c.head_dim, c.kv, c.group)]);
+  }
+}
+void bench_direct_pointer(benchmark::State& state) {
+  const auto k = keys();
+  std::vector<void (*)(const decode_params&)> direct(k.size());
+  for (std::size_t j = 0; j < k.size(); ++j)
+    direct[j] = kernels::detail::decode_table[kernels::detail::decode_slot(k[j].head_dim, k[j].kv, k[j].group)];
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(direct[i++ % direct.size()]);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  // Decode: every configuration of this build's space at S = 32K, on 1 and 2 threads.
+  for (const decode_config& c : decode_space.configs)
+    for (int threads : {1, 2})
+      benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/S32768/threads:" + std::to_string(threads)).c_str(),
+                                   bench_decode, c, 32768, threads, 8)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  for (const prefill_config& c : prefill_space.configs)
+    if (c.head_dim == 128)
+      for (int threads : {1, 2})
+        benchmark::RegisterBenchmark(("prefill_causal/D128/" + std::string(to_string(c.type)) +
+                                      "/S4096/threads:" + std::to_string(threads))
+                                         .c_str(),
+                                     bench_prefill, c, 4096, threads)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond)
+            ->MinTime(2.0);
+  for (const mla_config& c : mla_space.configs)
+    for (int threads : {1, 2})
+      benchmark::RegisterBenchmark(("mla_decode/" + std::string(to_string(c.kv)) + "/H16/S32768/threads:" +
+                                    std::to_string(threads))
+                                       .c_str(),
+                                   bench_mla, c, 32768, 16, threads)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("dispatch/table_lookup", bench_dispatch_lookup);
+  benchmark::RegisterBenchmark("dispatch/direct_pointer", bench_direct_pointer);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+}
