@@ -34,7 +34,7 @@ std::string members_or_any(enum_set<E> s) {
   return s == enum_set<E>::all() ? "any" : join(members(s));
 }
 
-inline nlohmann::json page_sizes_json(const page_sizes& p) {
+inline nlohmann::json sizes_json(const size_set& p) {
   if (p.any) return "any";
   nlohmann::json out = nlohmann::json::array();
   for (auto v : p.values)
@@ -42,8 +42,8 @@ inline nlohmann::json page_sizes_json(const page_sizes& p) {
   return out;
 }
 
-inline std::string page_sizes_text(const page_sizes& p) {
-  const auto j = page_sizes_json(p);
+inline std::string sizes_text(const size_set& p) {
+  const auto j = sizes_json(p);
   if (j.is_string()) return j.get<std::string>();
   std::vector<std::string> v;
   for (const auto& n : j) v.push_back(n.dump());
@@ -98,7 +98,8 @@ inline nlohmann::json capabilities_json(const capabilities& c) {
   return {{"architectures", members(c.architectures)},
           {"hardware", members(c.targets)},
           {"kv_cache_dtypes", members(c.kv_cache_dtypes)},
-          {"page_sizes", detail::page_sizes_json(c.pages)},
+          {"page_sizes", detail::sizes_json(c.pages)},
+          {"head_dims", detail::sizes_json(c.head_dims)},
           {"phases", members(c.phases)},
           {"speculative", std::string(to_string(c.speculative))},
           {"cross_attention", std::string(to_string(c.cross_attention))},
@@ -187,9 +188,9 @@ nlohmann::json matrix_json() {
 template <class Registry = builtin_registry>
 std::string matrix_markdown() {
   std::string s =
-      "| Backend | Architectures | Hardware | KV cache dtypes | Page sizes | Phases | Speculative | Cross-attention | "
-      "Sliding window | Logit cap | Attention sinks | Deterministic |\n"
-      "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+      "| Backend | Architectures | Hardware | KV cache dtypes | Page sizes | Head dims | Phases | Speculative | "
+      "Cross-attention | Sliding window | Logit cap | Attention sinks | Deterministic |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (std::size_t i = 0; i < Registry::size; ++i) {
     const capabilities& c = Registry::caps[i];
     const auto canonical = static_cast<std::size_t>(Registry::canonical[i]);
@@ -199,7 +200,8 @@ std::string matrix_markdown() {
                                          detail::members_or_any(c.architectures),
                                          detail::members_or_any(c.targets),
                                          detail::members_or_any(c.kv_cache_dtypes),
-                                         detail::page_sizes_text(c.pages),
+                                         detail::sizes_text(c.pages),
+                                         detail::sizes_text(c.head_dims),
                                          detail::join(detail::members(c.phases)),
                                          std::string(to_string(c.speculative)),
                                          std::string(to_string(c.cross_attention)),

@@ -36,14 +36,14 @@ struct backend_traits<backends::hpc_ops> {
       .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
                           kv_cache_dtype::fp8_e4m3},
       .pages = page_sizes::only(64),
+      .head_dims = size_set::only(128),
       .speculative = speculative_support::none,
       .cross_attention = support::no,
       .sliding_window = support::no,
       .logit_cap = support::no,
       .attention_sinks = support::no,
   };
-  /// The kernels' shape limits.
-  static constexpr int head_dim = 128;
+  /// The kernels' GQA groups and FP8 per-rank head shapes.
   static constexpr std::array<int, 2> gqa_groups{4, 8};
   static constexpr std::array<std::array<int, 2>, 2> fp8_head_shapes{{{8, 1}, {64, 8}}};
 
@@ -111,7 +111,7 @@ ATTNCAP_RULE(init_head_dim_and_group, "hpc_ops.init_head_dim_and_group", backend
              "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
              "head_dim={head_dim}, num_q_heads={num_q_heads_per_rank}, num_kv_heads={num_kv_heads_per_rank}.") {
   const auto& c = ctx.cfg;
-  if (c.head_dim != unset && c.head_dim != traits::head_dim) return true;
+  if (c.head_dim != unset && !traits::caps.head_dims.contains(c.head_dim)) return true;
   if (c.num_q_heads_per_rank == unset || c.num_kv_heads_per_rank <= 0) return false;
   const int group = c.num_q_heads_per_rank / c.num_kv_heads_per_rank;
   return group != traits::gqa_groups[0] && group != traits::gqa_groups[1];

@@ -43,23 +43,27 @@ struct enum_spellings<speculative_support> {
       {speculative_support::tree, "topk>1"}}};
 };
 
-/// Page sizes a backend runs natively: any size, or a short explicit list.
-struct page_sizes {
-  std::array<std::int32_t, 4> values{};  ///< zero-terminated when fewer than four
+/// A set of sizes (page sizes, head dims): any value, or up to twelve listed ones.
+struct size_set {
+  std::array<std::int32_t, 12> values{};  ///< zero-terminated when fewer than twelve
   bool any = true;
 
-  static constexpr page_sizes any_size() noexcept { return {}; }
-  static constexpr page_sizes only(std::int32_t a, std::int32_t b = 0, std::int32_t c = 0,
-                                   std::int32_t d = 0) noexcept {
-    return {{a, b, c, d}, false};
+  static constexpr size_set any_size() noexcept { return {}; }
+  template <class... Ints>
+  static constexpr size_set only(Ints... v) noexcept {
+    static_assert(sizeof...(Ints) >= 1 && sizeof...(Ints) <= 12, "attncap::size_set::only: one to twelve values");
+    return {{static_cast<std::int32_t>(v)...}, false};
   }
-  constexpr bool contains(std::int32_t p) const noexcept {
+  constexpr bool contains(std::int32_t x) const noexcept {
     if (any) return true;
     for (auto v : values)
-      if (v == p && v != 0) return true;
+      if (v == x && v != 0) return true;
     return false;
   }
 };
+
+/// Page sizes a backend runs natively.
+using page_sizes = size_set;
 
 /// The capability declaration of one backend. Rules read these sets, so the declared
 /// capability and the engine's error cannot disagree.
@@ -68,6 +72,8 @@ struct capabilities {
   enum_set<hardware> targets = enum_set<hardware>::all();
   enum_set<kv_cache_dtype> kv_cache_dtypes = enum_set<kv_cache_dtype>::all();
   page_sizes pages = page_sizes::any_size();
+  /// Head dims the backend's kernels support (the engine checks them for some backends only).
+  size_set head_dims = size_set::any_size();
   enum_set<phase> phases = {phase::prefill, phase::decode};
   speculative_support speculative = speculative_support::tree;
   support cross_attention = support::unknown;
@@ -86,6 +92,7 @@ struct capabilities {
 constexpr bool admits(const capabilities& caps, const launch_config& c) noexcept {
   if (!caps.targets.contains(c.hardware) || !caps.architectures.contains(c.model_arch)) return false;
   if (!caps.kv_cache_dtypes.contains(c.kv_cache_dtype)) return false;
+  if (c.head_dim != unset && !caps.head_dims.contains(c.head_dim)) return false;
   if (!caps.phases.contains(phase::prefill) || !caps.phases.contains(phase::decode)) return false;
   if (c.encoder_decoder && caps.cross_attention == support::no) return false;
   if (c.speculative() && caps.speculative == speculative_support::none) return false;

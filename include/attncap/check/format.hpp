@@ -90,7 +90,7 @@ inline std::string format_value(const launch_config& c, field f, backend_names n
 
 /// Fills the `{key}` / `{key!r}` placeholders of an engine message from `c`. Keys are the
 /// field names plus: prefill_backend / decode_backend (the resolved pair), subject (the backend
-/// being built), sm ("sm90"), sm_major ("9"), platform ("sm100", "hip", …, "other platforms"), heads ("(q, kv)"), torch_kv_dtype; a `new_` prefix
+/// being built), sm ("sm90"), sm_major ("9"), gqa_group (q // kv heads), platform ("sm100", "hip", …, "other platforms"), heads ("(q, kv)"), torch_kv_dtype; a `new_` prefix
 /// reads the key from `after` (the configuration after a rewrite).
 inline std::string format_message(std::string_view tmpl, const launch_config& before, backend_id subject,
                                   backend_names names, const launch_config* after = nullptr) {
@@ -125,6 +125,10 @@ inline std::string format_message(std::string_view tmpl, const launch_config& be
     } else if (key == "sm_major") value = std::to_string(platform(c.hardware).hw.major);
     else if (key == "heads")
       value = "(" + std::to_string(c.num_q_heads_per_rank) + ", " + std::to_string(c.num_kv_heads_per_rank) + ")";
+    else if (key == "gqa_group")
+      value = c.num_q_heads_per_rank > 0 && c.num_kv_heads_per_rank > 0
+                  ? std::to_string(c.num_q_heads_per_rank / c.num_kv_heads_per_rank)
+                  : "None";
     else if (key == "torch_kv_dtype") value = torch_dtype(c.kv_cache_dtype, c.dtype);
     else if (auto f = from_string<field>(key)) {
       value = format_value(c, *f, names);

@@ -54,8 +54,12 @@ class report {
     return false;
   }
 
-  /// The engine's exact text for `v`.
-  std::string message(const violation& v) const { return format_message(v.rule->message, v.at, v.subject, names_); }
+  /// The engine's exact text for `v` (`{allowed}` in a message is the rule's allowed set).
+  std::string message(const violation& v) const {
+    std::string m = format_message(v.rule->message, v.at, v.subject, names_);
+    if (auto i = m.find("{allowed}"); i != std::string::npos) m.replace(i, 9, v.rule->allowed);
+    return m;
+  }
   /// The offending value of `v`'s field.
   std::string value(const violation& v) const { return format_value(v.at, v.rule->field, names_); }
   /// The engine's warning for `a` (empty for a rewrite it does not log).
