@@ -14,11 +14,16 @@ struct resolution;
 /// Runs the backend-scoped rules of `subject` that belong to stage `s` (provided by a registry).
 using backend_rule_runner = void (*)(resolution&, backend_id subject, stage s);
 
+namespace detail {
+/// The runner of a validation without backends.
+constexpr void no_backend_rules(resolution&, backend_id, stage) noexcept {}
+}  // namespace detail
+
 /// The state of one validation: the configuration as resolved so far and the findings.
 struct resolution {
   launch_config cfg;
   report rep;
-  backend_rule_runner run_backend_rules = nullptr;
+  backend_rule_runner run_backend_rules = &detail::no_backend_rules;
   platform hw{cfg.hardware, cfg.cuda};  ///< the machine never changes during resolution
 
   constexpr rule_context context(backend_id subject = backend_id::none) const noexcept {

@@ -50,7 +50,7 @@ struct build_backends {
 
  private:
   static constexpr void build(resolution& r, backend_id b) {
-    if (!is_set(b) || r.run_backend_rules == nullptr) return;
+    if (!is_set(b)) return;
     r.run_backend_rules(r, b, stage::factory);
     r.run_backend_rules(r, b, stage::backend_init);
   }
@@ -59,7 +59,6 @@ struct build_backends {
 /// Per-layer checks at the first forward pass, for every backend that serves a phase.
 struct first_forward {
   static constexpr void run(resolution& r) {
-    if (r.run_backend_rules == nullptr) return;
     const backend_id decode = r.cfg.decode_backend();
     const backend_id prefill = r.cfg.prefill_backend();
     if (is_set(decode)) r.run_backend_rules(r, decode, stage::first_forward);
