@@ -9,6 +9,7 @@
 #include <attncap/vocabulary/dtype.hpp>
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -31,7 +32,7 @@ class kernel_unsupported : public std::invalid_argument {
 namespace detail {
 
 inline constexpr std::size_t dtype_slots = 5;  // every attncap::dtype enumerator
-inline constexpr std::size_t max_slot_dim = 256, max_slot_group = 16;
+inline constexpr std::size_t max_slot_dim = 256;
 
 /// slot[x / step] = position of x in `family`, -1 elsewhere.
 template <std::size_t N, std::size_t M>
@@ -42,23 +43,32 @@ constexpr std::array<std::int8_t, N> make_slots(const std::array<int, M>& family
   return s;
 }
 inline constexpr auto dim_slot = make_slots<max_slot_dim / 16 + 1>(decode_space_t::family_head_dims, 16);
-inline constexpr auto group_slot = make_slots<max_slot_group + 1>(decode_space_t::family_groups, 1);
 inline constexpr std::size_t n_dim_slots = decode_space_t::family_head_dims.size();
-inline constexpr std::size_t n_group_slots = decode_space_t::family_groups.size();
 
-/// Dense index of (head_dim, dtype[, group]); `none` for values outside every family's range.
-inline constexpr std::size_t decode_slots = n_dim_slots * dtype_slots * n_group_slots;
+/// Dense index of (head_dim, dtype); `prefill_slots` for values outside the family's range.
 inline constexpr std::size_t prefill_slots = n_dim_slots * dtype_slots;
 constexpr std::size_t head_dim_index(int d) noexcept {
   const auto u = static_cast<unsigned>(d);
   return u <= max_slot_dim && u % 16 == 0 && dim_slot[u / 16] >= 0 ? static_cast<std::size_t>(dim_slot[u / 16]) : ~std::size_t{0};
 }
+/// Decode packs the raw key instead of mapping each field through a slot table: head dim / 16
+/// (0..16), dtype, log2 of the group (groups are powers of two up to 16). One range test, a few ALU
+/// ops and a single table load; slots with no compiled kernel hold nullptr, and every invalid key
+/// maps to `decode_slots` (nullptr too).
+inline constexpr std::size_t decode_group_slots = 5;  // log2 of 1, 2, 4, 8, 16
+inline constexpr std::size_t decode_slots = (max_slot_dim / 16 + 1) * dtype_slots * decode_group_slots;
+static_assert(
+    [] {
+      for (int g : decode_space_t::family_groups)
+        if (g <= 0 || g > 16 || (g & (g - 1)) != 0) return false;
+      return true;
+    }(),
+    "attncap::kernels: decode groups must be powers of two up to 16 for the packed dispatch index");
 constexpr std::size_t decode_slot(int d, dtype kv, int g) noexcept {
-  const std::size_t ds = head_dim_index(d), ks = static_cast<std::size_t>(kv);
-  const auto ug = static_cast<unsigned>(g);
-  const std::size_t gs = ug <= max_slot_group && group_slot[ug] >= 0 ? static_cast<std::size_t>(group_slot[ug]) : ~std::size_t{0};
-  return ds < n_dim_slots && ks < dtype_slots && gs < n_group_slots ? (ds * dtype_slots + ks) * n_group_slots + gs
-                                                                    : decode_slots;
+  const auto ud = static_cast<unsigned>(d), ug = static_cast<unsigned>(g), uk = static_cast<unsigned>(kv);
+  const bool bad = ((ud & 15u) | (ug & (ug - 1u))) != 0 || ud > max_slot_dim || ug - 1u >= 16u || uk >= dtype_slots;
+  return bad ? decode_slots
+             : ((ud >> 4) * dtype_slots + uk) * decode_group_slots + static_cast<std::size_t>(std::countr_zero(ug));
 }
 constexpr std::size_t prefill_slot(int d, dtype t) noexcept {
   const std::size_t ds = head_dim_index(d), ks = static_cast<std::size_t>(t);
