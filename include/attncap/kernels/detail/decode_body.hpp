@@ -34,10 +34,21 @@ constexpr int divisor_at_most(int n, int cap) {
   return 1;
 }
 
+/// Hides where p points from the optimiser, so that loads through it stay inside the loop that
+/// uses them: hoisting every q vector out of the key loop leaves no registers for the accumulators.
+template <class T>
+inline const T* opaque(const T* p) noexcept {
+#if defined(__GNUC__)
+  asm("" : "+r"(p));
+#endif
+  return p;
+}
+
 /// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA).
 template <int DK, class KV, int G, int NU, class O>
 inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
   using vec = typename O::vec;
+  q = opaque(q);
   constexpr int W = O::W;
   vec a[G][NU];
   for (int g = 0; g < G; ++g)
@@ -58,6 +69,8 @@ inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::ve
 template <int DK, int G, int NU, bool Lo, class O>
 inline void qk_bf16dot(const decode_work& w, const bf16_t* const* krow, int j0, typename O::vec* part) {
   using vec = typename O::vec;
+  const bf16_t* const q_hi = opaque(w.q_hi);
+  const bf16_t* const q_lo = opaque(w.q_lo);
   vec a[G][NU];
   for (int g = 0; g < G; ++g)
     for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
@@ -65,8 +78,8 @@ inline void qk_bf16dot(const decode_work& w, const bf16_t* const* krow, int j0, 
     for (int u = 0; u < NU; ++u) {
       const auto kv = O::load_bf16x32(krow[j0 + u] + c * 32);
       for (int g = 0; g < G; ++g) {
-        a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(w.q_hi + g * DK + c * 32), kv);
-        if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(w.q_lo + g * DK + c * 32), kv);
+        a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_hi + g * DK + c * 32), kv);
+        if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_lo + g * DK + c * 32), kv);
       }
     }
   }
@@ -82,8 +95,11 @@ void decode_partial(const decode_work& w) {
   using vec = typename O::vec;
   constexpr int W = O::W;
   constexpr int CV = DV / W;
-  constexpr int U = G >= 16 ? 1 : 16 / G;         // keys per QK step: G * U independent FMA chains
-  constexpr int CG = divisor_at_most(CV, 16 / G);  // V chunks per PV step: G * CG live accumulators
+  constexpr int U = G >= 16 ? 1 : 16 / G;  // keys per QK step: G * U independent FMA chains
+  // bf16 V on AVX-512: 32 elements per load split into even/odd lanes; the accumulator is kept in
+  // that order during the key range and put back in element order at the end.
+  constexpr bool pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
+  constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, 8 / G) : divisor_at_most(CV, 16 / G);  // G * CG live accumulators
   static_assert(DK % 32 == 0 || DK % W == 0, "attncap::detail: head dim must tile the vector width");
   constexpr int prefetch_ahead = 48;
   constexpr int row_lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
@@ -175,7 +191,11 @@ void decode_partial(const decode_work& w) {
         for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
       for (int j = 0; j < n; ++j) {
         vec vv[CG];
-        for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+        if constexpr (pairs) {
+          for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
+        } else {
+          for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+        }
         for (int g = 0; g < G; ++g) {
           const vec p = O::set1(s[g][j]);
           for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
@@ -187,6 +207,13 @@ void decode_partial(const decode_work& w) {
           O::store(dst, O::add(O::load(dst), a[g][cc]));
         }
     }
+  }
+  if constexpr (pairs) {
+    for (int g = 0; g < G; ++g)
+      for (int c = 0; c < CV; c += 2) {
+        float* dst = w.acc + g * DV + c * W;
+        O::interleave_store(dst, O::load(dst), O::load(dst + W));
+      }
   }
   for (int g = 0; g < G; ++g) {
     w.m[g] = m[g];

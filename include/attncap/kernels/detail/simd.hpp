@@ -30,6 +30,7 @@ namespace scalar {
 struct ops {
   static constexpr int W = 1;
   static constexpr bool has_bf16_dot = false;
+  static constexpr bool has_bf16_pairs = false;
   using vec = float;
   static vec zero() { return 0.0f; }
   static vec set1(float x) { return x; }
@@ -73,6 +74,7 @@ namespace avx2 {
 struct ops {
   static constexpr int W = 8;
   static constexpr bool has_bf16_dot = false;
+  static constexpr bool has_bf16_pairs = false;
   using vec = __m256;
   static vec zero() { return _mm256_setzero_ps(); }
   static vec set1(float x) { return _mm256_set1_ps(x); }
@@ -163,6 +165,9 @@ namespace avx512 {
 struct ops {
   static constexpr int W = 16;
   static constexpr bool has_bf16_dot = true;
+  /// 32 bf16 -> two fp32 vectors of the even and odd elements (one load, two ALU ops, instead of
+  /// two widening loads and two shifts); interleave_store puts such a pair back in element order.
+  static constexpr bool has_bf16_pairs = true;
   using vec = __m512;
   static vec zero() { return _mm512_setzero_ps(); }
   static vec set1(float x) { return _mm512_set1_ps(x); }
@@ -232,6 +237,17 @@ struct ops {
     return _mm512_dpbf16_ps(acc, reinterpret_cast<__m512bh&>(a), reinterpret_cast<__m512bh&>(b));
   }
   static __m512i load_bf16x32(const bf16_t* p) { return _mm512_loadu_si512(p); }
+  static void load_bf16_pairs(const bf16_t* p, vec& even, vec& odd) {
+    const __m512i x = _mm512_loadu_si512(p);
+    even = _mm512_castsi512_ps(_mm512_slli_epi32(x, 16));
+    odd = _mm512_castsi512_ps(_mm512_and_si512(x, _mm512_set1_epi32(static_cast<int>(0xffff0000u))));
+  }
+  static void interleave_store(float* p, vec even, vec odd) {
+    const __m512i lo = _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+    const __m512i hi = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8);
+    _mm512_storeu_ps(p, _mm512_permutex2var_ps(even, lo, odd));
+    _mm512_storeu_ps(p + 16, _mm512_permutex2var_ps(even, hi, odd));
+  }
   static __m512i broadcast_pair(const bf16_t* p) {
     std::uint32_t v;
     std::memcpy(&v, p, 4);
