@@ -115,14 +115,6 @@ void decode_partial(const decode_work& w) {
   alignas(64) float s[G][16];
   const KV* krow[16];
   const KV* vrow[16];
-  auto prefetch_row = [&](std::size_t off) {
-    const std::byte* kp = w.k + off;
-    for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);
-    if (!same_rows) {
-      const std::byte* vp = w.v + off;
-      for (int i = 0; i < row_lines_v; ++i) O::prefetch(vp + 64 * i);
-    }
-  };
   page_cursor cur(w, w.begin < w.end ? w.begin : 0);
   page_cursor ahead(w, w.begin < w.end ? w.begin : 0);
   int ahead_t = w.begin;
@@ -197,7 +189,14 @@ void decode_partial(const decode_work& w) {
       for (int g = 0; g < G; ++g)
         for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
       for (int j = 0; j < n; ++j) {
-        if (c0 == 0 && j < npf) prefetch_row(pf_off[j]);
+        if (c0 == 0 && j < npf) {
+          const std::byte* kp = w.k + pf_off[j];
+          for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);
+          if (!same_rows) {
+            const std::byte* vp = w.v + pf_off[j];
+            for (int i = 0; i < row_lines_v; ++i) O::prefetch(vp + 64 * i);
+          }
+        }
         vec vv[CG];
         if constexpr (pairs) {
           for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
@@ -215,7 +214,14 @@ void decode_partial(const decode_work& w) {
           O::store(dst, O::add(O::load(dst), a[g][cc]));
         }
     }
-    for (int j = n; j < npf; ++j) prefetch_row(pf_off[j]);
+    for (int j = n; j < npf; ++j) {
+      const std::byte* kp = w.k + pf_off[j];
+      for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);
+      if (!same_rows) {
+        const std::byte* vp = w.v + pf_off[j];
+        for (int i = 0; i < row_lines_v; ++i) O::prefetch(vp + 64 * i);
+      }
+    }
   }
   if constexpr (pairs) {
     for (int g = 0; g < G; ++g)
