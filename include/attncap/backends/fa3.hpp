@@ -33,14 +33,13 @@ namespace rules::fa3 {
 ATTNCAP_RULE(cuda_compute_capability, "fa3.compute_capability", factory, assertion_error, hardware,
              "sm80, sm86, sm89 (non-MLA models), sm90",
              "FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.") {
-  const auto& hw = ctx.hw.hw;
-  return ctx.hw.is_cuda() && !((hw.major == 8 && !ctx.cfg.is_mla()) || hw.major == 9);
+  const int major = ctx.hw.major();
+  return ctx.hw.is_cuda() && !((major == 8 && !ctx.cfg.is_mla()) || major == 9);
 }
 
 ATTNCAP_RULE(musa_compute_capability, "fa3.musa_mp", factory, assertion_error, hardware, "musa_mp31",
              "FlashAttention v3 Backend requires MP>=31. Please use `--attention-backend triton`.") {
-  const auto& hw = ctx.hw.hw;
-  return ctx.hw.is_musa() && !(hw.major == 3 && hw.minor >= 1);
+  return ctx.hw.is_musa() && !(ctx.hw.major() == 3 && ctx.hw.minor() >= 1);
 }
 }  // namespace rules::fa3
 

@@ -76,7 +76,7 @@ ATTNCAP_RULE(no_speculative_decoding, "hpc_ops.speculative", factory, value_erro
 ATTNCAP_RULE(init_sm90, "hpc_ops.init_sm90", backend_init, value_error, hardware, "sm90",
              "The hpc_ops attention backend requires an SM90 (Hopper) GPU (the HPC-Ops kernels ship sm90a only), "
              "got {sm}.") {
-  return ctx.hw.hw.major != 9;
+  return ctx.hw.major() != 9;
 }
 ATTNCAP_RULE(init_no_speculative_decoding, "hpc_ops.init_speculative", backend_init, value_error,
              speculative_algorithm, "None",

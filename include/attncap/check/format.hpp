@@ -122,7 +122,7 @@ inline std::string format_message(std::string_view tmpl, const launch_config& be
     else if (key == "platform") {
       const platform p(c.hardware, c.cuda);
       value = p.is_sm100() ? "sm100" : p.is_sm90() ? "sm90" : p.is_hip() ? "hip" : p.is_xpu() ? "xpu" : "other platforms";
-    } else if (key == "sm_major") value = std::to_string(platform(c.hardware).hw.major);
+    } else if (key == "sm_major") value = std::to_string(info(c.hardware).major);
     else if (key == "heads")
       value = "(" + std::to_string(c.num_q_heads_per_rank) + ", " + std::to_string(c.num_kv_heads_per_rank) + ")";
     else if (key == "gqa_group")

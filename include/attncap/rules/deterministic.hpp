@@ -62,7 +62,7 @@ ATTNCAP_RULE(deterministic_fa4_absorbed_mla, "deterministic.fa4_absorbed_mla", s
              "sm100, sm103, sm110",
              "Deterministic inference with absorbed-MLA models on the fa4 attention backend requires SM100/SM110: it "
              "runs absorbed MLA, whose qv argument flash_attn.cute only implements on those archs.") {
-  const auto major = ctx.hw.hw.major;
+  const auto major = ctx.hw.major();
   return ctx.cfg.enable_deterministic_inference && detail::deterministic_deepseek(ctx.cfg) &&
          ctx.cfg.attention_backend == id::fa4 && !(ctx.hw.is_cuda() && (major == 10 || major == 11));
 }

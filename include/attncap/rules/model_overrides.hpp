@@ -59,7 +59,7 @@ constexpr bool dsa_kv_dtype_default::applies(const rule_context& ctx) noexcept {
 }
 constexpr void dsa_kv_dtype_default::apply(launch_config& cfg, const platform& hw) noexcept {
   cfg.kv_cache_dtype =
-      hw.hw.major >= 10 && hw.is_cuda() && !cfg.attention_sinks ? kv_cache_dtype::fp8_e4m3 : kv_cache_dtype::bfloat16;
+      hw.major() >= 10 && hw.is_cuda() && !cfg.attention_sinks ? kv_cache_dtype::fp8_e4m3 : kv_cache_dtype::bfloat16;
 }
 
 ATTNCAP_REWRITE(dsa_kv_dtype_xpu, "model.dsa_kv_dtype_xpu", kv_cache_dtype,

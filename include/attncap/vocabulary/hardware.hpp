@@ -108,6 +108,9 @@ struct platform {
   constexpr bool has_xmx() const noexcept { return hw.xmx; }
   /// FlashInfer ships for CUDA only.
   constexpr bool has_flashinfer() const noexcept { return is_cuda(); }
+  /// Compute capability (or MUSA MP) major and minor.
+  constexpr int major() const noexcept { return hw.major; }
+  constexpr int minor() const noexcept { return hw.minor; }
   /// Compute capability as `get_device_sm()` reports it (90 for SM90; 0 off CUDA).
   constexpr int sm() const noexcept { return is_cuda() ? hw.major * 10 + hw.minor : 0; }
 
