@@ -117,18 +117,22 @@ std::string cfg_name(const decode_config& c) {
   return s;
 }
 
-void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads) {
+void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads,
+                  dtype q_dtype) {
   const int hkv = kv_heads, hq = hkv * c.group, page = 16, pages = seq / page;
   const std::size_t row = std::size_t(hkv) * std::size_t(c.head_dim) * size_of(c.kv);
   std::vector<std::byte> k(std::size_t(seq) * row), v(k.size());
   fill(k, c.kv);
   fill(v, c.kv);
-  std::vector<float> q(std::size_t(hq) * std::size_t(c.head_dim), 0.01f), o(q.size());
+  const std::size_t nq = std::size_t(hq) * std::size_t(c.head_dim);
+  std::vector<std::byte> q(nq * size_of(q_dtype)), o(q.size());
+  for (std::size_t i = 0; i < nq; ++i) kernels::detail::store_from_float(q.data(), q_dtype, i, 0.01f);
   std::vector<std::int32_t> table(static_cast<std::size_t>(pages)), lens{seq};
   for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
   decode_params p;
   p.q = q.data();
   p.o = o.data();
+  p.q_dtype = q_dtype;
   p.k_cache = k.data();
   p.v_cache = v.data();
   p.kv_dtype = c.kv;
@@ -256,16 +260,28 @@ int main(int argc, char** argv) {
   for (const decode_config& c : decode_space.configs)
     for (int threads : {1, 2})
       benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/S32768/threads:" + std::to_string(threads)).c_str(),
-                                   bench_decode, c, 32768, threads, 8)
+                                   bench_decode, c, 32768, threads, 8, dtype::fp32)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
+  // D128 bf16 KV with a bf16 q (what a bf16 model passes): q needs no lo part, so the bf16 dot
+  // path runs half the QK dot products of the fp32-q rows above (0.01f is not exact in bf16).
+  for (const decode_config& c : decode_space.configs)
+    if (c.head_dim == 128 && c.kv == dtype::bf16)
+      for (int threads : {1, 2})
+        benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/q:bf16/S32768/threads:" + std::to_string(threads)).c_str(),
+                                     bench_decode, c, 32768, threads, 8, dtype::bf16)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
   // The same kernels on one KV head and 2K keys (1 MiB of bf16 K+V, L2-resident): the compute
   // ceiling that the DRAM-bound runs above have to stay clear of. Rates here use CPU time.
   for (const decode_config& c : decode_space.configs)
     if (c.head_dim == 128 && c.kv == dtype::bf16)
-      benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + "/S2048/kv_heads:1/threads:1").c_str(),
-                                   bench_decode, c, 2048, 1, 1)
-          ->Unit(benchmark::kMicrosecond);
+      for (dtype qt : {dtype::fp32, dtype::bf16})
+        benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
+                                      "/S2048/kv_heads:1/threads:1")
+                                         .c_str(),
+                                     bench_decode, c, 2048, 1, 1, qt)
+            ->Unit(benchmark::kMicrosecond);
   for (const prefill_config& c : prefill_space.configs)
     if (c.head_dim == 128)
       for (int threads : {1, 2})

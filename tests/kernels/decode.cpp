@@ -63,6 +63,45 @@ TEST_CASE("every ISA path agrees with the reference, for odd lengths and page si
   }
 }
 
+TEST_CASE("bf16 q (no lo part) matches the reference to the kernel tolerance on every ISA path") {
+  // A bf16 q is exact in bf16, so the bf16 dot path runs on q's hi part alone; the kernel error
+  // must stay within the fp32-q tolerance, on top of rounding the bf16 output.
+  std::mt19937 rng(17);
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (const decode_config& c : decode_space.configs) {
+      if (c.head_dim != 64 && c.head_dim != 128) continue;
+      CAPTURE(to_string(path));
+      CAPTURE(name(c));
+      test::paged_problem t(2, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {301, 37}, dtype::bf16, c.kv, rng);
+      decode(t.p);
+      CHECK(t.max_error(true) <= tolerance(c.kv));
+    }
+  }
+}
+
+TEST_CASE("fp32 q holding bf16 values takes the hi-only path and keeps the fp32 tolerance") {
+  std::mt19937 rng(19);
+  for (isa path : {isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (int g : {1, 4, 8}) {
+      if (!decode_space.compiled(128, dtype::bf16, g)) continue;
+      CAPTURE(to_string(path));
+      CAPTURE(g);
+      test::paged_problem t(1, 2 * g, 2, 128, 128, 16, {523}, dtype::fp32, dtype::bf16, rng);
+      for (std::size_t i = 0; i < t.q.size(); ++i) t.q.set(i, round_to(dtype::bf16, float(t.q.at(i))));
+      decode(t.p);
+      CHECK(t.max_error() <= tolerance(dtype::bf16));
+      // One element off bf16 brings the lo part back for its group; the result stays as precise.
+      t.q.set(0, float(t.q.at(0)) + 1e-4f);
+      decode(t.p);
+      CHECK(t.max_error() <= tolerance(dtype::bf16));
+    }
+  }
+}
+
 TEST_CASE("both page layouts decode the same attention") {
   std::mt19937 rng(13);
   for (kv_layout layout : {kv_layout::nhd, kv_layout::hnd}) {

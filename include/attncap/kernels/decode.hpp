@@ -44,6 +44,9 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const decode_body_fn body = decode_body_for<DK, DV, KV, G>(path);
   const decode_body_fn body1 = decode_body_for<DK, DV, KV, G1>(path);
   const bool dot = path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
+  // A bf16 q is its own hi part: no lo part to compute, and the body runs half the QK dot products.
+  // fp32 / fp16 q keep hi + lo, with lo skipped only for a group whose values all fit in bf16.
+  const bool q_split = dot && p.q_dtype != dtype::bf16;
   const int threads = resolve_threads(p.num_threads);
   const int hpk = p.num_q_heads / p.num_kv_heads;
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(DK));
@@ -92,8 +95,8 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
       for (std::size_t k = 0; k < std::size_t(g) * DK; ++k) {
         const float x = load_as_float(p.q, p.q_dtype, q0 + k);
         qf[k] = x * score_scale;
-        if (dot) {
-          qh[k] = from_float<bf16_t>(x);
+        if (dot) qh[k] = from_float<bf16_t>(x);
+        if (q_split) {
           ql[k] = from_float<bf16_t>(x - to_float(qh[k]));
           lo_nonzero |= (ql[k].bits & 0x7fffu) != 0;
         }

@@ -65,7 +65,8 @@ inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::ve
     for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
 
-/// Same with vdpbf16ps on bf16 keys: q = hi + lo (lo skipped when zero), products exact.
+/// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
+/// (bf16 q), which halves the dot products.
 template <int DK, int G, int NU, bool Lo, class O>
 inline void qk_bf16dot(const decode_work& w, const bf16_t* const* krow, int j0, typename O::vec* part) {
   using vec = typename O::vec;
@@ -105,6 +106,10 @@ void decode_partial(const decode_work& w) {
   constexpr int row_lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
   constexpr int row_lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
   const bool same_rows = w.k == w.v;  // MLA: V is the latent prefix of the K row
+  // QK variant, fixed for the whole range: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16
+  // q, or fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
+  const bool dot_hi_lo = w.bf16_dot && w.q_lo_nonzero;
+  const bool dot_hi = w.bf16_dot && !w.q_lo_nonzero;
 
   float m[G], l[G];
   for (int g = 0; g < G; ++g) {
@@ -139,14 +144,12 @@ void decode_partial(const decode_work& w) {
     // Scores, log2 domain.
     int j0 = 0;
     if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
-      if (w.bf16_dot) {
-        if (w.q_lo_nonzero) {
-          for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, true, O>(w, krow, j0, part);
-          for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, true, O>(w, krow, j0, part);
-        } else {
-          for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, false, O>(w, krow, j0, part);
-          for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, false, O>(w, krow, j0, part);
-        }
+      if (dot_hi) {
+        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, false, O>(w, krow, j0, part);
+        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, false, O>(w, krow, j0, part);
+      } else if (dot_hi_lo) {
+        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, true, O>(w, krow, j0, part);
+        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, true, O>(w, krow, j0, part);
       }
     }
     if (j0 == 0) {

@@ -16,7 +16,7 @@ struct decode_work {
   const float* q = nullptr;     // [G][DK], pre-multiplied by scale * log2(e)
   const bf16_t* q_hi = nullptr;  // [G][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
   const bf16_t* q_lo = nullptr;
-  bool q_lo_nonzero = false;
+  bool q_lo_nonzero = false;    // false for bf16 q: the body then skips the lo dot products
   bool bf16_dot = false;
   float score_scale = 1.0f;  // scale * log2(e), applied after a bf16 dot product
   const std::byte* k = nullptr;  // token 0 of page 0 for this KV head
