@@ -4,6 +4,8 @@
 /// decode_partial and prefill_tile, each AVX flavour compiled for its own target only.
 #pragma once
 
+#include <attncap/kernels/detail/target.hpp>
+
 #include <attncap/kernels/detail/simd.hpp>
 #include <attncap/kernels/detail/work.hpp>
 
@@ -21,42 +23,19 @@ namespace attncap::kernels::detail::scalar {
 
 #if defined(ATTNCAP_DETAIL_X86)
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("avx2,fma,f16c")
-#endif
+ATTNCAP_DETAIL_AVX2_BEGIN
 namespace attncap::kernels::detail::avx2 {
 #include <attncap/kernels/detail/decode_body.hpp>
 #include <attncap/kernels/detail/prefill_body.hpp>
 }  // namespace attncap::kernels::detail::avx2
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
+ATTNCAP_DETAIL_AVX2_END
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c"))), \
-                             apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c")
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
+ATTNCAP_DETAIL_AVX512_BEGIN
 namespace attncap::kernels::detail::avx512 {
 #include <attncap/kernels/detail/decode_body.hpp>
 #include <attncap/kernels/detail/prefill_body.hpp>
 }  // namespace attncap::kernels::detail::avx512
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC diagnostic pop
-#pragma GCC pop_options
-#endif
+ATTNCAP_DETAIL_AVX512_END
 
 #endif  // ATTNCAP_DETAIL_X86
 

@@ -6,6 +6,8 @@
 /// without -m flags and the CPU picks a path at run time.
 #pragma once
 
+#include <attncap/kernels/detail/target.hpp>
+
 #include <attncap/kernels/numeric.hpp>
 
 #include <bit>
@@ -63,12 +65,7 @@ struct ops {
 
 #if defined(ATTNCAP_DETAIL_X86)
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("avx2,fma,f16c")
-#endif
+ATTNCAP_DETAIL_AVX2_BEGIN
 namespace avx2 {
 /// Eight-lane AVX2 + FMA operations.
 struct ops {
@@ -141,24 +138,9 @@ struct ops {
   }
 };
 }  // namespace avx2
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
+ATTNCAP_DETAIL_AVX2_END
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c"))), \
-                             apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c")
-// GCC 12's AVX-512 intrinsics self-initialise an "undefined" source operand, which -Wuninitialized
-// reports at every inlined use.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
+ATTNCAP_DETAIL_AVX512_BEGIN
 namespace avx512 {
 /// Sixteen-lane AVX-512 operations. The bf16 dot product is only called when the CPU has
 /// AVX512_BF16 (the caller checks `available(isa::avx512_bf16)`).
@@ -255,12 +237,7 @@ struct ops {
   }
 };
 }  // namespace avx512
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC diagnostic pop
-#pragma GCC pop_options
-#endif
+ATTNCAP_DETAIL_AVX512_END
 
 #endif  // ATTNCAP_DETAIL_X86
 
