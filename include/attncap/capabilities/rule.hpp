@@ -8,8 +8,8 @@
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
 #include <attncap/vocabulary/stage.hpp>
-
 #include <concepts>
+#include <initializer_list>
 #include <string_view>
 
 namespace attncap {
@@ -41,6 +41,18 @@ struct rule_context {
 };
 
 namespace detail {
+/// True when `x` equals one of `values`.
+template <class T, class Range>
+constexpr bool one_of(const T& x, const Range& values) noexcept {
+  for (const auto& v : values)
+    if (v == x) return true;
+  return false;
+}
+template <class T>
+constexpr bool one_of(const T& x, std::initializer_list<T> values) noexcept {
+  return one_of<T, std::initializer_list<T>>(x, values);
+}
+
 template <class R>
 concept rule_type = requires(const rule_context& c) {
   { R::info } -> std::convertible_to<const rule_info&>;
@@ -59,26 +71,25 @@ concept rewrite_type = requires(const rule_context& c, launch_config& m) {
 /// Declares rule `Name`. The function body that follows is the predicate: it returns true
 /// when the configuration in `ctx` violates the rule. `Message` must be a string literal: it
 /// is both the runtime text and the text of the rule's static_assert.
-#define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message)                         \
-  struct Name {                                                                                     \
-    static constexpr ::attncap::rule_info info{Code, ::attncap::stage::Stage,                       \
-                                               ::attncap::exception_kind::Exception, Message,       \
-                                               ::attncap::field::Field, Allowed};                   \
-    static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept;                   \
-    /* Instantiated with true only for a violated rule of a static configuration. */                \
-    template <bool Violated>                                                                        \
-    struct assertion {                                                                              \
-      static_assert(!Violated, Message);                                                           \
-    };                                                                                              \
-  };                                                                                                \
+#define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message)                                            \
+  struct Name {                                                                                                        \
+    static constexpr ::attncap::rule_info info{Code,    ::attncap::stage::Stage, ::attncap::exception_kind::Exception, \
+                                               Message, ::attncap::field::Field, Allowed};                             \
+    static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept;                                       \
+    /* Instantiated with true only for a violated rule of a static configuration. */                                   \
+    template <bool Violated>                                                                                           \
+    struct assertion {                                                                                                 \
+      static_assert(!Violated, Message);                                                                               \
+    };                                                                                                                 \
+  };                                                                                                                   \
   constexpr bool Name::violated([[maybe_unused]] const ::attncap::rule_context& ctx) noexcept
 
 /// Declares rewrite `Name`; define `Name::applies(const rule_context&)` (when the engine rewrites)
 /// and `Name::apply(launch_config&, const platform&)` (what it writes) after it. `Warning` is the
 /// engine's log text; `{new_key}` placeholders read the rewritten configuration.
-#define ATTNCAP_REWRITE(Name, Code, Field, Warning)                                                 \
-  struct Name {                                                                                     \
-    static constexpr ::attncap::rewrite_info info{Code, ::attncap::field::Field, Warning};          \
-    static constexpr bool applies(const ::attncap::rule_context& ctx) noexcept;                    \
+#define ATTNCAP_REWRITE(Name, Code, Field, Warning)                                                     \
+  struct Name {                                                                                         \
+    static constexpr ::attncap::rewrite_info info{Code, ::attncap::field::Field, Warning};              \
+    static constexpr bool applies(const ::attncap::rule_context& ctx) noexcept;                         \
     static constexpr void apply(::attncap::launch_config& cfg, const ::attncap::platform& hw) noexcept; \
   }

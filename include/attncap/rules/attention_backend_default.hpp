@@ -64,13 +64,9 @@ constexpr void whisper_radix_cache::apply(launch_config& cfg, const platform&) n
 }
 
 namespace detail {
+using ::attncap::detail::one_of;
 constexpr bool base_or_decode(const launch_config& c, backend_id b) noexcept {
   return c.attention_backend == b || c.decode_attention_backend == b;
-}
-constexpr bool page_in(std::int32_t p, std::initializer_list<std::int32_t> set) noexcept {
-  for (auto v : set)
-    if (v == p) return true;
-  return false;
 }
 }  // namespace detail
 
@@ -84,21 +80,21 @@ constexpr void flashmla_page_size::apply(launch_config& cfg, const platform&) no
 ATTNCAP_REWRITE(trtllm_mla_page_size, "trtllm_mla.page_size", page_size,
                 "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
 constexpr bool trtllm_mla_page_size::applies(const rule_context& ctx) noexcept {
-  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && !detail::page_in(ctx.cfg.page_size, {32, 64});
+  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && !detail::one_of(ctx.cfg.page_size, {32, 64});
 }
 constexpr void trtllm_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
 
 ATTNCAP_REWRITE(tokenspeed_mla_page_size, "tokenspeed_mla.page_size", page_size,
                 "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
 constexpr bool tokenspeed_mla_page_size::applies(const rule_context& ctx) noexcept {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !detail::page_in(ctx.cfg.page_size, {32, 64});
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !detail::one_of(ctx.cfg.page_size, {32, 64});
 }
 constexpr void tokenspeed_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
 
 ATTNCAP_REWRITE(cutedsl_mla_page_size, "cutedsl_mla.page_size", page_size,
                 "CuteDSL MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
 constexpr bool cutedsl_mla_page_size::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.names(id::cutedsl_mla) && !detail::page_in(ctx.cfg.page_size, {32, 64});
+  return ctx.cfg.names(id::cutedsl_mla) && !detail::one_of(ctx.cfg.page_size, {32, 64});
 }
 constexpr void cutedsl_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
 
@@ -108,7 +104,7 @@ ATTNCAP_REWRITE(trtllm_mha_page_size, "trtllm_mha.page_size", page_size,
 constexpr bool trtllm_mha_page_size::applies(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
   return (c.names(id::trtllm_mha) || c.speculative_draft_attention_backend == id::trtllm_mha) &&
-         !detail::page_in(c.page_size, {16, 32, 64, 128});
+         !detail::one_of(c.page_size, {16, 32, 64, 128});
 }
 constexpr void trtllm_mha_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
 

@@ -4,23 +4,17 @@
 /// whitelists, and the radix-cache switch-off. Runs before backend compatibility.
 #pragma once
 
+#include <array>
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
-
-#include <array>
 
 namespace attncap::rules::server_args {
 
 namespace detail {
-inline constexpr std::array deterministic_backends{id::ascend, id::fa3, id::fa4, id::flashinfer, id::intel_xpu, id::triton};
+inline constexpr std::array deterministic_backends{id::ascend,     id::fa3,       id::fa4,
+                                                   id::flashinfer, id::intel_xpu, id::triton};
 inline constexpr std::array radix_deterministic_backends{id::ascend, id::fa3, id::fa4, id::triton};
-
-template <std::size_t N>
-constexpr bool one_of(backend_id b, const std::array<backend_id, N>& set) noexcept {
-  for (auto s : set)
-    if (s == b) return true;
-  return false;
-}
+using ::attncap::detail::one_of;
 /// The models the engine runs as absorbed MLA in deterministic mode.
 constexpr bool deterministic_deepseek(const launch_config& c) noexcept {
   return c.model == model_family::deepseek_v3 || c.model == model_family::deepseek_v2 ||
@@ -36,7 +30,7 @@ constexpr bool deterministic_fallback::applies(const rule_context& ctx) noexcept
   return ctx.cfg.enable_deterministic_inference && !is_set(ctx.cfg.attention_backend);
 }
 constexpr void deterministic_fallback::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.attention_backend = !(hw.is_sm100() || hw.is_sm120())      ? id::fa3
+  cfg.attention_backend = !(hw.is_sm100() || hw.is_sm120())     ? id::fa3
                           : detail::deterministic_deepseek(cfg) ? id::triton
                                                                 : id::flashinfer;
 }

@@ -20,11 +20,7 @@ constexpr bool kv4_branch(const rule_context& ctx, bool fa4_prefill, bool mla) n
   return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && kv4_checked_pair(c) &&
          (c.prefill_backend() == id::fa4) == fa4_prefill && c.is_mla() == mla;
 }
-constexpr bool in(backend_id b, std::initializer_list<backend_id> set) noexcept {
-  for (auto s : set)
-    if (s == b) return true;
-  return false;
-}
+using ::attncap::detail::one_of;
 }  // namespace detail
 
 ATTNCAP_RULE(kv4_cuda_only, "kv4.cuda_only", server_args, runtime_error, hardware, "CUDA GPUs",
@@ -51,28 +47,28 @@ ATTNCAP_RULE(kv4_fa4_mla_decode, "kv4.fa4_mla_decode", server_args, assertion_er
              "KV4 FA4 MLA expects decode_attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], "
              "but got {decode_backend}") {
   return detail::kv4_branch(ctx, true, true) &&
-         !detail::in(ctx.cfg.decode_backend(), {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
+         !detail::one_of(ctx.cfg.decode_backend(), {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
 }
 ATTNCAP_RULE(kv4_fa4_mha_decode, "kv4.fa4_mha_decode", server_args, assertion_error, decode_attention_backend,
              "triton, torch_native, flex_attention",
              "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], "
              "but got {decode_backend}") {
   return detail::kv4_branch(ctx, true, false) &&
-         !detail::in(ctx.cfg.decode_backend(), {id::triton, id::torch_native, id::flex_attention});
+         !detail::one_of(ctx.cfg.decode_backend(), {id::triton, id::torch_native, id::flex_attention});
 }
 ATTNCAP_RULE(kv4_mla_backend, "kv4.mla_backend", server_args, assertion_error, attention_backend,
              "cutlass_mla, flashinfer, trtllm_mla",
              "KV4 MLA expects attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got "
              "{attention_backend}") {
   return detail::kv4_branch(ctx, false, true) &&
-         !detail::in(ctx.cfg.attention_backend, {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
+         !detail::one_of(ctx.cfg.attention_backend, {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
 }
 ATTNCAP_RULE(kv4_mha_backend, "kv4.mha_backend", server_args, assertion_error, attention_backend,
              "triton, torch_native, flex_attention, trtllm_mha",
              "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
              "'trtllm_mha'], but got {attention_backend}") {
   return detail::kv4_branch(ctx, false, false) &&
-         !detail::in(ctx.cfg.attention_backend, {id::triton, id::torch_native, id::flex_attention, id::trtllm_mha});
+         !detail::one_of(ctx.cfg.attention_backend, {id::triton, id::torch_native, id::flex_attention, id::trtllm_mha});
 }
 
 ATTNCAP_RULE(mxfp8_blackwell, "mxfp8.blackwell", server_args, value_error, hardware,

@@ -45,8 +45,9 @@ ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_
          (c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha);
 }
 
-ATTNCAP_REWRITE(eagle_chain_draft_tokens, "speculative.chain_draft_tokens", speculative_num_draft_tokens,
-                "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1");
+ATTNCAP_REWRITE(
+    eagle_chain_draft_tokens, "speculative.chain_draft_tokens", speculative_num_draft_tokens,
+    "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1");
 constexpr bool eagle_chain_draft_tokens::applies(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
   return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk == 1 &&
@@ -63,7 +64,7 @@ ATTNCAP_RULE(eagle_page_tree, "speculative.page_tree", server_args, value_error,
              "attention_backend={attention_backend!r}. Use page_size == 1 or one of those backends.") {
   const auto& c = ctx.cfg;
   return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk > 1 && c.page_size > 1 &&
-         !detail::in(c.attention_backend, {id::flashinfer, id::fa3, id::triton});
+         !detail::one_of(c.attention_backend, {id::flashinfer, id::fa3, id::triton});
 }
 
 ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error, hardware, "CUDA GPUs, CPU",
@@ -79,7 +80,8 @@ constexpr bool ngram_topk::applies(const rule_context& ctx) noexcept {
   return c.speculative_algorithm == speculative_algorithm::ngram && c.speculative_eagle_topk != breadth;
 }
 constexpr void ngram_topk::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.speculative_eagle_topk = cfg.speculative_ngram_max_bfs_breadth == unset ? 10 : cfg.speculative_ngram_max_bfs_breadth;
+  cfg.speculative_eagle_topk =
+      cfg.speculative_ngram_max_bfs_breadth == unset ? 10 : cfg.speculative_ngram_max_bfs_breadth;
 }
 ATTNCAP_REWRITE(ngram_draft_tokens, "speculative.ngram_draft_tokens", speculative_num_draft_tokens,
                 "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
@@ -107,7 +109,7 @@ ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, 
 
 namespace detail {
 constexpr bool dflash_draft_supported(backend_id b) noexcept {
-  return in(b, {id::flashinfer, id::fa3, id::fa4, id::triton, id::trtllm_mha, id::ascend});
+  return one_of(b, {id::flashinfer, id::fa3, id::fa4, id::triton, id::trtllm_mha, id::ascend});
 }
 }  // namespace detail
 
