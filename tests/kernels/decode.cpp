@@ -124,6 +124,25 @@ TEST_CASE("thread count does not change the result beyond rounding") {
   CHECK(t.max_error() <= 4e-6);
 }
 
+TEST_CASE("work split into head slices and key ranges of any shape decodes the same attention") {
+  // 6 KV heads, uneven lengths: 1 thread runs whole heads together; 8 threads also split the heads
+  // into uneven slices (1, 2, 1, 2) and the sequences into several key ranges each.
+  std::mt19937 rng(17);
+  for (int g : {1, 4}) {
+    if (!decode_space.compiled(128, dtype::bf16, g)) continue;
+    CAPTURE(g);
+    test::paged_problem t(3, 6 * g, 6, 128, 128, 16, {700, 5, 1200}, dtype::fp32, dtype::bf16, rng);
+    for (kv_layout layout : {kv_layout::hnd, kv_layout::nhd})
+      for (int threads : {1, 2, 3, 8}) {
+        CAPTURE(threads);
+        t.p.layout = layout;
+        t.p.num_threads = threads;
+        decode(t.p);
+        CHECK(t.max_error() <= tolerance(dtype::bf16));
+      }
+  }
+}
+
 TEST_CASE("32K keys with uniform scores and constant V: fp32 accumulation keeps full precision") {
   // A V sum kept in fp16 would stop growing at 4096 terms; fp32 must stay within 1e-5 of fp64.
   for (dtype kv : {dtype::fp32, dtype::bf16, dtype::fp16}) {

@@ -36,114 +36,136 @@ decode_body_fn decode_body_for(isa path) noexcept {
   }
 }
 
-/// Runs validated paged decode. The query heads of each KV head go through the body G at a time
-/// (remainder G1 at a time); `latent_v` makes V the first DV elements of each K row (MLA).
+/// Runs validated paged decode. Work items are (sequence, KV heads, key range); each item walks
+/// its key range once for all its heads, G query heads per body unit (a remainder of the heads of
+/// a KV head goes through the G1 body); `latent_v` makes V the first DV elements of each K row (MLA).
 template <int DK, int DV, class KV, int G, int G1>
 void run_paged_decode(const decode_params& p, bool latent_v) {
+  static_assert(G1 == 1 || G1 == G, "attncap::detail: the remainder body takes one head or a full group");
   const isa path = active_isa();
   const decode_body_fn body = decode_body_for<DK, DV, KV, G>(path);
   const decode_body_fn body1 = decode_body_for<DK, DV, KV, G1>(path);
   const bool dot = path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
   // A bf16 q is its own hi part: no lo part to compute, and the body runs half the QK dot products.
-  // fp32 / fp16 q keep hi + lo, with lo skipped only for a group whose values all fit in bf16.
+  // fp32 / fp16 q keep hi + lo, unless every value of q fits in bf16.
   const bool q_split = dot && p.q_dtype != dtype::bf16;
   const int threads = resolve_threads(p.num_threads);
-  const int hpk = p.num_q_heads / p.num_kv_heads;
+  const int hkv = p.num_kv_heads, hpk = p.num_q_heads / p.num_kv_heads;
+  const std::size_t hq = static_cast<std::size_t>(p.num_q_heads), hp = static_cast<std::size_t>(hpk);
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(DK));
   const float score_scale = scale * log2e;
 
-  // Split key ranges so that there are >= 4 items per thread, but keep >= 256 keys per item.
+  // q converted once per call: scaled fp32, and bf16 hi (+ lo) for the bf16 dot path.
+  const std::size_t nq = std::size_t(p.batch) * hq * DK;
+  std::vector<float> qf(nq);
+  std::vector<bf16_t> qh(dot ? nq : 0), ql(q_split ? nq : 0);
+  std::vector<char> lo_nonzero(std::size_t(p.batch), 0);
+  parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
+    for (std::size_t k = b * hq * DK; k < (b + 1) * hq * DK; ++k) {
+      const float x = load_as_float(p.q, p.q_dtype, k);
+      qf[k] = x * score_scale;
+      if (dot) qh[k] = from_float<bf16_t>(x);
+      if (q_split) {
+        ql[k] = from_float<bf16_t>(x - to_float(qh[k]));
+        lo_nonzero[b] |= (ql[k].bits & 0x7fffu) != 0;
+      }
+    }
+  });
+  const bool any_lo = std::find(lo_nonzero.begin(), lo_nonzero.end(), 1) != lo_nonzero.end();
+
+  // Key ranges of >= 256 keys, aiming at >= 4 items per thread; if the ranges alone give fewer,
+  // the KV heads are split into slices as well.
   long long total = 0;
   for (int b = 0; b < p.batch; ++b) total += p.seq_lens[b];
-  total *= p.num_kv_heads;
   const long long want = (total + 4LL * threads - 1) / (4LL * threads);
   const long long per_item = std::max<long long>(256, (want + 15) / 16 * 16);
+  const auto ranges = [&](int len) { return static_cast<int>(std::max<long long>(1, (len + per_item - 1) / per_item)); };
+  long long key_items = 0;
+  for (int b = 0; b < p.batch; ++b) key_items += ranges(p.seq_lens[b]);
+  const int slices = static_cast<int>(std::min<long long>(hkv, (4LL * threads + key_items - 1) / key_items));
   struct item {
-    int b, h, begin, end;
+    int b, h0, h1, begin, end;
   };
   std::vector<item> items;
-  std::vector<std::size_t> first(static_cast<std::size_t>(p.batch) * std::size_t(p.num_kv_heads) + 1);
+  std::vector<std::size_t> first(std::size_t(p.batch) * std::size_t(slices) + 1);
   for (int b = 0; b < p.batch; ++b)
-    for (int h = 0; h < p.num_kv_heads; ++h) {
-      first[std::size_t(b) * std::size_t(p.num_kv_heads) + std::size_t(h)] = items.size();
-      const int len = p.seq_lens[b];
-      const int n = static_cast<int>(std::max<long long>(1, (len + per_item - 1) / per_item));
-      for (int s = 0; s < n; ++s)
-        items.push_back({b, h, static_cast<int>(static_cast<long long>(len) * s / n),
-                         static_cast<int>(static_cast<long long>(len) * (s + 1) / n)});
+    for (int s = 0; s < slices; ++s) {
+      first[std::size_t(b) * std::size_t(slices) + std::size_t(s)] = items.size();
+      const int len = p.seq_lens[b], n = ranges(len);
+      for (int r = 0; r < n; ++r)
+        items.push_back({b, hkv * s / slices, hkv * (s + 1) / slices, static_cast<int>(static_cast<long long>(len) * r / n),
+                         static_cast<int>(static_cast<long long>(len) * (r + 1) / n)});
     }
   first.back() = items.size();
 
-  const std::size_t hp = static_cast<std::size_t>(hpk);
-  std::vector<float> acc(items.size() * hp * DV), mx(items.size() * hp), sum(items.size() * hp);
+  const std::size_t item_heads = std::size_t((hkv + slices - 1) / slices) * hp;  // q heads per item, at most
+  std::vector<float> acc(items.size() * item_heads * DV), mx(items.size() * item_heads), sum(mx.size());
   const std::size_t row_bytes = std::size_t(DK) * sizeof(KV);
   const bool hnd = p.layout == kv_layout::hnd;
-  const std::size_t token_bytes = hnd ? row_bytes : row_bytes * std::size_t(p.num_kv_heads);
+  const std::size_t token_bytes = hnd ? row_bytes : row_bytes * std::size_t(hkv);
   const std::size_t head_bytes = hnd ? row_bytes * std::size_t(p.page_size) : row_bytes;
-  const std::size_t page_bytes = row_bytes * std::size_t(p.num_kv_heads) * std::size_t(p.page_size);
+  const std::size_t page_bytes = row_bytes * std::size_t(hkv) * std::size_t(p.page_size);
 
   parallel_for(items.size(), threads, [&](std::size_t i) {
     const item& it = items[i];
-    alignas(64) float qf[G * DK];
-    alignas(64) bf16_t qh[G * DK];
-    alignas(64) bf16_t ql[G * DK];
-    for (int h0 = 0; h0 < hpk;) {
-      const int g = hpk - h0 >= G ? G : G1;
-      const std::size_t q0 = (std::size_t(it.b) * std::size_t(p.num_q_heads) + std::size_t(it.h) * hp +
-                              std::size_t(h0)) * std::size_t(DK);
-      bool lo_nonzero = false;
-      for (std::size_t k = 0; k < std::size_t(g) * DK; ++k) {
-        const float x = load_as_float(p.q, p.q_dtype, q0 + k);
-        qf[k] = x * score_scale;
-        if (dot) qh[k] = from_float<bf16_t>(x);
-        if (q_split) {
-          ql[k] = from_float<bf16_t>(x - to_float(qh[k]));
-          lo_nonzero |= (ql[k].bits & 0x7fffu) != 0;
-        }
-      }
-      decode_work w;
-      w.q = qf;
-      w.q_hi = qh;
-      w.q_lo = ql;
-      w.q_lo_nonzero = lo_nonzero;
-      w.bf16_dot = dot;
-      w.score_scale = score_scale;
-      w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h) * head_bytes;
-      w.v = latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h) * head_bytes;
-      w.page_bytes = page_bytes;
-      w.token_bytes = token_bytes;
-      w.pages = p.page_table + std::size_t(it.b) * std::size_t(p.max_pages_per_seq);
-      w.page_size = p.page_size;
-      w.begin = it.begin;
-      w.end = it.end;
-      w.acc = acc.data() + (i * hp + std::size_t(h0)) * DV;
-      w.m = mx.data() + i * hp + std::size_t(h0);
-      w.l = sum.data() + i * hp + std::size_t(h0);
-      std::fill(w.acc, w.acc + std::size_t(g) * DV, 0.0f);
-      (g == G ? body : body1)(w);
-      h0 += g;
+    const std::size_t q0 = std::size_t(it.b) * hq + std::size_t(it.h0) * hp;  // first query head
+    const int heads = it.h1 - it.h0;
+    decode_work w;
+    w.q = qf.data() + q0 * DK;
+    w.q_hi = dot ? qh.data() + q0 * DK : nullptr;
+    w.q_lo = q_split ? ql.data() + q0 * DK : nullptr;
+    w.q_lo_nonzero = any_lo;
+    w.bf16_dot = dot;
+    w.score_scale = score_scale;
+    w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h0) * head_bytes;
+    w.v = latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h0) * head_bytes;
+    w.head_bytes = head_bytes;
+    w.page_bytes = page_bytes;
+    w.token_bytes = token_bytes;
+    w.pages = p.page_table + std::size_t(it.b) * std::size_t(p.max_pages_per_seq);
+    w.page_size = p.page_size;
+    w.begin = it.begin;
+    w.end = it.end;
+    w.heads_per_kv = hpk;
+    w.acc = acc.data() + i * item_heads * DV;
+    w.m = mx.data() + i * item_heads;
+    w.l = sum.data() + i * item_heads;
+    std::fill(w.acc, w.acc + std::size_t(heads) * hp * DV, 0.0f);
+    const int full = hpk / G, rest = hpk % G;
+    if (full > 0) {
+      w.units_per_head = full;
+      w.units = heads * full;
+      w.first_head = 0;
+      body(w);
+    }
+    if (rest > 0) {
+      w.units_per_head = rest / G1;
+      w.units = heads * w.units_per_head;
+      w.first_head = full * G;
+      body1(w);
     }
   });
 
-  // Log-sum-exp merge of the key ranges of each (sequence, KV head).
-  parallel_for(first.size() - 1, threads, [&](std::size_t bh) {
-    const std::size_t b = bh / std::size_t(p.num_kv_heads), h = bh % std::size_t(p.num_kv_heads);
-    for (std::size_t hh = 0; hh < hp; ++hh) {
+  // Log-sum-exp merge of the key ranges of each (sequence, head slice).
+  parallel_for(first.size() - 1, threads, [&](std::size_t bs) {
+    const std::size_t b = bs / std::size_t(slices), s = bs % std::size_t(slices);
+    const std::size_t h0 = std::size_t(hkv) * s / std::size_t(slices), h1 = std::size_t(hkv) * (s + 1) / std::size_t(slices);
+    for (std::size_t hh = 0; hh < (h1 - h0) * hp; ++hh) {
       float m = -INFINITY;
-      for (std::size_t i = first[bh]; i < first[bh + 1]; ++i) m = std::max(m, mx[i * hp + hh]);
+      for (std::size_t i = first[bs]; i < first[bs + 1]; ++i) m = std::max(m, mx[i * item_heads + hh]);
       float out[DV] = {};
       float l = 0.0f;
       if (m != -INFINITY) {
-        for (std::size_t i = first[bh]; i < first[bh + 1]; ++i) {
-          if (mx[i * hp + hh] == -INFINITY) continue;
-          const float wgt = std::exp2(mx[i * hp + hh] - m);
-          l += wgt * sum[i * hp + hh];
-          const float* a = acc.data() + (i * hp + hh) * DV;
+        for (std::size_t i = first[bs]; i < first[bs + 1]; ++i) {
+          if (mx[i * item_heads + hh] == -INFINITY) continue;
+          const float wgt = std::exp2(mx[i * item_heads + hh] - m);
+          l += wgt * sum[i * item_heads + hh];
+          const float* a = acc.data() + (i * item_heads + hh) * DV;
           for (int d = 0; d < DV; ++d) out[d] += wgt * a[d];
         }
       }
       const float inv = l > 0.0f ? 1.0f / l : 0.0f;
-      const std::size_t o0 = (b * std::size_t(p.num_q_heads) + h * hp + hh) * std::size_t(DV);
+      const std::size_t o0 = (b * hq + h0 * hp + hh) * std::size_t(DV);
       for (int d = 0; d < DV; ++d) store_from_float(p.o, p.q_dtype, o0 + std::size_t(d), out[d] * inv);
     }
   });

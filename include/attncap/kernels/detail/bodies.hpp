@@ -9,6 +9,7 @@
 #include <attncap/kernels/detail/simd.hpp>
 #include <attncap/kernels/detail/work.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

@@ -68,10 +68,11 @@ inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::ve
 /// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
 /// (bf16 q), which halves the dot products.
 template <int DK, int G, int NU, bool Lo, class O>
-inline void qk_bf16dot(const decode_work& w, const bf16_t* const* krow, int j0, typename O::vec* part) {
+inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, float score_scale, const bf16_t* const* krow, int j0,
+                       typename O::vec* part) {
   using vec = typename O::vec;
-  const bf16_t* const q_hi = opaque(w.q_hi);
-  const bf16_t* const q_lo = opaque(w.q_lo);
+  q_hi = opaque(q_hi);
+  q_lo = opaque(q_lo);
   vec a[G][NU];
   for (int g = 0; g < G; ++g)
     for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
@@ -84,40 +85,143 @@ inline void qk_bf16dot(const decode_work& w, const bf16_t* const* krow, int j0, 
       }
     }
   }
-  const vec sc = O::set1(w.score_scale);
+  const vec sc = O::set1(score_scale);
   for (int g = 0; g < G; ++g)
     for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = O::mul(a[g][u], sc);
 }
 
-/// Partial attention of G heads over keys [w.begin, w.end): writes unnormalised acc, m and l.
+/// Issues the L2 prefetches of one K row and one V row (V skipped when it is K's latent prefix).
+template <int DK, int DV, class KV, class O>
+inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows) {
+  constexpr int lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
+  constexpr int lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
+  for (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
+  if (!same_rows)
+    for (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
+}
+
+/// One block of n <= 16 keys for the G query heads from local head qh: scores, online softmax
+/// (m, l in w, acc rescaled only when the max moved) and acc += p V. Prefetches the npf rows at
+/// pf_off (relative to kb / vb), one per key, spread over the PV loop so that they overlap the
+/// arithmetic instead of stalling on the miss buffers as one burst.
 template <int DK, int DV, class KV, int G>
-void decode_partial(const decode_work& w) {
+void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV* const* vrow, int n,
+                  const std::size_t* pf_off, int npf, const std::byte* kb, const std::byte* vb) {
   using O = typename dependent<ops, KV>::type;
   using vec = typename O::vec;
   constexpr int W = O::W;
   constexpr int CV = DV / W;
   constexpr int U = G >= 16 ? 1 : 16 / G;  // keys per QK step: G * U independent FMA chains
   // bf16 V on AVX-512: 32 elements per load split into even/odd lanes; the accumulator is kept in
-  // that order during the key range and put back in element order at the end.
+  // that order during the key range and put back in element order at the end (decode_partial).
   constexpr bool pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
   constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, 8 / G) : divisor_at_most(CV, 16 / G);  // G * CG live accumulators
-  static_assert(DK % 32 == 0 || DK % W == 0, "attncap::detail: head dim must tile the vector width");
-  constexpr int prefetch_ahead = 32;
-  constexpr int row_lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
-  constexpr int row_lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
   const bool same_rows = w.k == w.v;  // MLA: V is the latent prefix of the K row
-  // QK variant, fixed for the whole range: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16
-  // q, or fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
-  const bool dot_hi_lo = w.bf16_dot && w.q_lo_nonzero;
-  const bool dot_hi = w.bf16_dot && !w.q_lo_nonzero;
+  float* const acc = w.acc + std::size_t(qh) * DV;
+  float* const m = w.m + qh;
+  float* const l = w.l + qh;
 
-  float m[G], l[G];
-  for (int g = 0; g < G; ++g) {
-    m[g] = -INFINITY;
-    l[g] = 0.0f;
-  }
   alignas(64) vec part[G * 16];
   alignas(64) float s[G][16];
+  // Scores, log2 domain. QK variant: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q, or
+  // fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
+  int j0 = 0;
+  if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
+    if (w.bf16_dot) {
+      const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
+      const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
+      if (!w.q_lo_nonzero) {
+        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, false, O>(hi, lo, w.score_scale, krow, j0, part);
+        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, false, O>(hi, lo, w.score_scale, krow, j0, part);
+      } else {
+        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, true, O>(hi, lo, w.score_scale, krow, j0, part);
+        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, true, O>(hi, lo, w.score_scale, krow, j0, part);
+      }
+    }
+  }
+  if (j0 == 0) {
+    const float* q = w.q + std::size_t(qh) * DK;
+    for (; j0 + U <= n; j0 += U) qk_fma<DK, KV, G, U, O>(q, krow, j0, part);
+    for (; j0 < n; ++j0) qk_fma<DK, KV, G, 1, O>(q, krow, j0, part);
+  }
+  for (int g = 0; g < G; ++g) {
+    for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
+    O::reduce16(part + g * 16, s[g]);
+    for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
+  }
+
+  // Online softmax: rescale the running sums only when the max moved.
+  for (int g = 0; g < G; ++g) {
+    vec mx = O::load(s[g]);
+    for (int i = W; i < 16; i += W) mx = O::max(mx, O::load(s[g] + i));
+    const float bm = O::hmax(mx);
+    if (bm > m[g]) {
+      const float alpha = scalar::ops::exp2(m[g] - bm);
+      m[g] = bm;
+      l[g] *= alpha;
+      const vec av = O::set1(alpha);
+      float* ag = acc + g * DV;
+      for (int c = 0; c < CV; ++c) O::store(ag + c * W, O::mul(av, O::load(ag + c * W)));
+    }
+    const vec mv = O::set1(m[g]);
+    vec sum = O::zero();
+    for (int i = 0; i < 16; i += W) {
+      const vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
+      O::store(s[g] + i, p);
+      sum = O::add(sum, p);
+    }
+    l[g] += O::hsum(sum);
+  }
+
+  // acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for all G heads. Each block is summed
+  // from zero and then added: the running sum sees one rounding per 16 keys, not one per key.
+  for (int c0 = 0; c0 < CV; c0 += CG) {
+    vec a[G][CG];
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+    for (int j = 0; j < n; ++j) {
+      if (c0 == 0 && j < npf) prefetch_rows<DK, DV, KV, O>(kb + pf_off[j], vb + pf_off[j], same_rows);
+      vec vv[CG];
+      if constexpr (pairs) {
+        for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
+      } else {
+        for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+      }
+      for (int g = 0; g < G; ++g) {
+        const vec p = O::set1(s[g][j]);
+        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
+      }
+    }
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) {
+        float* dst = acc + g * DV + (c0 + cc) * W;
+        O::store(dst, O::add(O::load(dst), a[g][cc]));
+      }
+  }
+  for (int j = n; j < npf; ++j) prefetch_rows<DK, DV, KV, O>(kb + pf_off[j], vb + pf_off[j], same_rows);
+}
+
+/// Partial attention of every unit of w over keys [w.begin, w.end), block by block (see
+/// decode_work): writes unnormalised acc, m and l.
+template <int DK, int DV, class KV, int G>
+void decode_partial(const decode_work& w) {
+  using O = typename dependent<ops, KV>::type;
+  constexpr int CV = DV / O::W;
+  constexpr bool pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
+  static_assert(DK % 32 == 0 || DK % O::W == 0, "attncap::detail: head dim must tile the vector width");
+  const int kv_heads = (w.units + w.units_per_head - 1) / w.units_per_head;
+  const auto local_head = [&](int u) {
+    return (u / w.units_per_head) * w.heads_per_kv + w.first_head + (u % w.units_per_head) * G;
+  };
+  for (int u = 0; u < w.units; ++u)
+    for (int g = 0; g < G; ++g) {
+      w.m[local_head(u) + g] = -INFINITY;
+      w.l[local_head(u) + g] = 0.0f;
+    }
+  // Prefetch about 24 KiB of the stream ahead, in whole blocks of keys (rows of every KV head).
+  const std::size_t block_bytes = std::size_t(kv_heads) * 16 * (DK + (w.k == w.v ? 0 : DV)) * sizeof(KV);
+  const int ahead_keys = 16 * static_cast<int>(std::min<std::size_t>(4, (24 * 1024 + block_bytes - 1) / block_bytes));
+  std::size_t off[16], pf_off[32];
   const KV* krow[16];
   const KV* vrow[16];
   page_cursor cur(w, w.begin < w.end ? w.begin : 0);
@@ -125,117 +229,30 @@ void decode_partial(const decode_work& w) {
   int ahead_t = w.begin;
   for (int t0 = w.begin; t0 < w.end; t0 += 16) {
     const int n = w.end - t0 < 16 ? w.end - t0 : 16;
-    for (int j = 0; j < n; ++j, cur.advance()) {
-      const std::size_t off = cur.offset();
-      krow[j] = reinterpret_cast<const KV*>(w.k + off);
-      vrow[j] = reinterpret_cast<const KV*>(w.v + off);
-    }
-    // The rows 32..47 keys ahead (16..47 for a range's first block) are prefetched into L2, one
-    // row per key inside the PV loop below: issued as one burst of 128 lines per block they stalled
-    // on the miss buffers; spread out they overlap the arithmetic (G1 from DRAM on one thread went
-    // from 43 to 57 % of the read roof).
-    std::size_t pf_off[prefetch_ahead];  // the first block of a range takes prefetch_ahead rows
+    for (int j = 0; j < n; ++j, cur.advance()) off[j] = cur.offset();
+    // Up to 32 rows a block, so that the first blocks of a range catch up to the distance.
     int npf = 0;
-    for (; ahead_t < w.end && ahead_t < t0 + prefetch_ahead + 16; ++ahead_t, ahead.advance()) {
-      if (ahead_t < t0 + 16) continue;
-      pf_off[npf++] = ahead.offset();
-    }
-
-    // Scores, log2 domain.
-    int j0 = 0;
-    if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
-      if (dot_hi) {
-        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, false, O>(w, krow, j0, part);
-        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, false, O>(w, krow, j0, part);
-      } else if (dot_hi_lo) {
-        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, true, O>(w, krow, j0, part);
-        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, true, O>(w, krow, j0, part);
-      }
-    }
-    if (j0 == 0) {
-      for (; j0 + U <= n; j0 += U) qk_fma<DK, KV, G, U, O>(w.q, krow, j0, part);
-      for (; j0 < n; ++j0) qk_fma<DK, KV, G, 1, O>(w.q, krow, j0, part);
-    }
-    for (int g = 0; g < G; ++g) {
-      for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
-      O::reduce16(part + g * 16, s[g]);
-      for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
-    }
-
-    // Online softmax: rescale the running sums only when the max moved.
-    for (int g = 0; g < G; ++g) {
-      vec mx = O::load(s[g]);
-      for (int i = W; i < 16; i += W) mx = O::max(mx, O::load(s[g] + i));
-      const float bm = O::hmax(mx);
-      if (bm > m[g]) {
-        const float alpha = scalar::ops::exp2(m[g] - bm);
-        m[g] = bm;
-        l[g] *= alpha;
-        const vec av = O::set1(alpha);
-        float* ag = w.acc + g * DV;
-        for (int c = 0; c < CV; ++c) O::store(ag + c * W, O::mul(av, O::load(ag + c * W)));
-      }
-      const vec mv = O::set1(m[g]);
-      vec sum = O::zero();
-      for (int i = 0; i < 16; i += W) {
-        const vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
-        O::store(s[g] + i, p);
-        sum = O::add(sum, p);
-      }
-      l[g] += O::hsum(sum);
-    }
-
-    // acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for all G heads. Each block is summed
-    // from zero and then added: the running sum sees one rounding per 16 keys, not one per key.
-    for (int c0 = 0; c0 < CV; c0 += CG) {
-      vec a[G][CG];
-      for (int g = 0; g < G; ++g)
-        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+    for (; npf < 32 && ahead_t < w.end && ahead_t < t0 + ahead_keys + 16; ++ahead_t, ahead.advance())
+      if (ahead_t >= t0 + 16) pf_off[npf++] = ahead.offset();
+    for (int u = 0; u < w.units; ++u) {
+      const std::byte* kb = w.k + std::size_t(u / w.units_per_head) * w.head_bytes;
+      const std::byte* vb = w.v + std::size_t(u / w.units_per_head) * w.head_bytes;
       for (int j = 0; j < n; ++j) {
-        if (c0 == 0 && j < npf) {
-          const std::byte* kp = w.k + pf_off[j];
-          for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);
-          if (!same_rows) {
-            const std::byte* vp = w.v + pf_off[j];
-            for (int i = 0; i < row_lines_v; ++i) O::prefetch(vp + 64 * i);
-          }
-        }
-        vec vv[CG];
-        if constexpr (pairs) {
-          for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
-        } else {
-          for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
-        }
-        for (int g = 0; g < G; ++g) {
-          const vec p = O::set1(s[g][j]);
-          for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
-        }
+        krow[j] = reinterpret_cast<const KV*>(kb + off[j]);
+        vrow[j] = reinterpret_cast<const KV*>(vb + off[j]);
       }
-      for (int g = 0; g < G; ++g)
-        for (int cc = 0; cc < CG; ++cc) {
-          float* dst = w.acc + g * DV + (c0 + cc) * W;
-          O::store(dst, O::add(O::load(dst), a[g][cc]));
-        }
-    }
-    for (int j = n; j < npf; ++j) {
-      const std::byte* kp = w.k + pf_off[j];
-      for (int i = 0; i < row_lines_k; ++i) O::prefetch(kp + 64 * i);
-      if (!same_rows) {
-        const std::byte* vp = w.v + pf_off[j];
-        for (int i = 0; i < row_lines_v; ++i) O::prefetch(vp + 64 * i);
-      }
+      // Units of one KV head read the same rows: the first one prefetches them.
+      const int unit_npf = u % w.units_per_head == 0 ? npf : 0;
+      decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, pf_off, unit_npf, kb, vb);
     }
   }
   if constexpr (pairs) {
-    for (int g = 0; g < G; ++g)
-      for (int c = 0; c < CV; c += 2) {
-        float* dst = w.acc + g * DV + c * W;
-        O::interleave_store(dst, O::load(dst), O::load(dst + W));
-      }
-  }
-  for (int g = 0; g < G; ++g) {
-    w.m[g] = m[g];
-    w.l[g] = l[g];
+    for (int u = 0; u < w.units; ++u)
+      for (int g = 0; g < G; ++g)
+        for (int c = 0; c < CV; c += 2) {
+          float* dst = w.acc + std::size_t(local_head(u) + g) * DV + c * O::W;
+          O::interleave_store(dst, O::load(dst), O::load(dst + O::W));
+        }
   }
 }
 

@@ -11,24 +11,30 @@
 
 namespace attncap::kernels::detail {
 
-/// G query heads sharing one KV head, over keys [begin, end) of one paged sequence.
+/// Units of G query heads over keys [begin, end) of one paged sequence. Each block of keys is
+/// read for every unit before the next block: the heads' slices of a page lie next to each other
+/// in the cache, so the reads stream instead of jumping a page stride every 16 keys. Unit u is
+/// group u % units_per_head of KV head u / units_per_head and owns the G local query heads from
+/// (u / units_per_head) * heads_per_kv + first_head + (u % units_per_head) * G.
 struct decode_work {
-  const float* q = nullptr;     // [G][DK], pre-multiplied by scale * log2(e)
-  const bf16_t* q_hi = nullptr;  // [G][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
+  const float* q = nullptr;      // [local q head][DK], pre-multiplied by scale * log2(e)
+  const bf16_t* q_hi = nullptr;  // [local q head][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
   const bf16_t* q_lo = nullptr;
-  bool q_lo_nonzero = false;    // false for bf16 q: the body then skips the lo dot products
+  bool q_lo_nonzero = false;  // false for bf16 q: the body then skips the lo dot products
   bool bf16_dot = false;
   float score_scale = 1.0f;  // scale * log2(e), applied after a bf16 dot product
-  const std::byte* k = nullptr;  // token 0 of page 0 for this KV head
+  const std::byte* k = nullptr;  // token 0 of page 0 for local KV head 0
   const std::byte* v = nullptr;
-  std::size_t page_bytes = 0;   // (page, token) -> byte offset page * page_bytes + token * token_bytes
+  std::size_t head_bytes = 0;  // from one KV head to the next
+  std::size_t page_bytes = 0;  // (page, token) -> byte offset page * page_bytes + token * token_bytes
   std::size_t token_bytes = 0;
   const std::int32_t* pages = nullptr;
   int page_size = 1;
   int begin = 0, end = 0;
-  float* acc = nullptr;  // out [G][DV]: unnormalised sum of 2^(s - m) v
-  float* m = nullptr;    // out [G]: running max of s (log2 domain), -inf when no key was seen
-  float* l = nullptr;    // out [G]: sum of 2^(s - m)
+  int units = 1, units_per_head = 1, heads_per_kv = 1, first_head = 0;
+  float* acc = nullptr;  // out [local q head][DV]: unnormalised sum of 2^(s - m) v
+  float* m = nullptr;    // out [local q head]: running max of s (log2 domain), -inf when no key was seen
+  float* l = nullptr;    // out [local q head]: sum of 2^(s - m)
 };
 
 /// Up to BQ query rows of one head against its keys, flash style; writes normalised output rows.
