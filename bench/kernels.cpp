@@ -117,8 +117,8 @@ std::string cfg_name(const decode_config& c) {
   return s;
 }
 
-void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads,
-                  dtype q_dtype) {
+void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads, dtype q_dtype,
+                  bool bf16_products) {
   const int hkv = kv_heads, hq = hkv * c.group, page = 16, pages = seq / page;
   const std::size_t row = std::size_t(hkv) * std::size_t(c.head_dim) * size_of(c.kv);
   std::vector<std::byte> k(std::size_t(seq) * row), v(k.size());
@@ -147,6 +147,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   p.num_pages = pages;
   p.max_pages_per_seq = pages;
   p.num_threads = threads;
+  p.allow_bf16_products = bf16_products;
   const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
   decode(p);
@@ -194,7 +195,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
     state.counters["pct_bf16_dot_roof"] = counter(flops * 100.0 / (dot_roof * 1e9), counter::kIsIterationInvariantRate);
 }
 
-void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int threads) {
+void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int threads, bool bf16_products) {
   const int page = 64, pages = seq / page;
   std::vector<std::byte> kv(std::size_t(seq) * std::size_t(c.qk_dim) * size_of(c.kv));
   fill(kv, c.kv);
@@ -217,6 +218,7 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   p.num_pages = pages;
   p.max_pages_per_seq = pages;
   p.num_threads = threads;
+  p.allow_bf16_products = bf16_products;
   const double roof = read_roof({{kv.data(), kv.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
   mla_decode(p);
@@ -260,18 +262,22 @@ int main(int argc, char** argv) {
   for (const decode_config& c : decode_space.configs)
     for (int threads : {1, 2})
       benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/S32768/threads:" + std::to_string(threads)).c_str(),
-                                   bench_decode, c, 32768, threads, 8, dtype::fp32)
+                                   bench_decode, c, 32768, threads, 8, dtype::fp32, false)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   // D128 bf16 KV with a bf16 q (what a bf16 model passes): q needs no lo part, so the bf16 dot
   // path runs half the QK dot products of the fp32-q rows above (0.01f is not exact in bf16).
+  // ... and with allow_bf16_products (q and the weights rounded to bf16 for the products).
   for (const decode_config& c : decode_space.configs)
     if (c.head_dim == 128 && c.kv == dtype::bf16)
-      for (int threads : {1, 2})
-        benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/q:bf16/S32768/threads:" + std::to_string(threads)).c_str(),
-                                     bench_decode, c, 32768, threads, 8, dtype::bf16)
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond);
+      for (bool products : {false, true})
+        for (int threads : {1, 2})
+          benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/q:bf16" + (products ? "/bf16_products" : "") +
+                                        "/S32768/threads:" + std::to_string(threads))
+                                           .c_str(),
+                                       bench_decode, c, 32768, threads, 8, dtype::bf16, products)
+              ->UseRealTime()
+              ->Unit(benchmark::kMillisecond);
   // The same kernels on one KV head and 2K keys (1 MiB of bf16 K+V, L2-resident): the compute
   // ceiling that the DRAM-bound runs above have to stay clear of. Rates here use CPU time.
   for (const decode_config& c : decode_space.configs)
@@ -280,7 +286,7 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
                                       "/S2048/kv_heads:1/threads:1")
                                          .c_str(),
-                                     bench_decode, c, 2048, 1, 1, qt)
+                                     bench_decode, c, 2048, 1, 1, qt, false)
             ->Unit(benchmark::kMicrosecond);
   for (const prefill_config& c : prefill_space.configs)
     if (c.head_dim == 128)
@@ -293,13 +299,16 @@ int main(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond)
             ->MinTime(2.0);
   for (const mla_config& c : mla_space.configs)
-    for (int threads : {1, 2})
-      benchmark::RegisterBenchmark(("mla_decode/" + std::string(to_string(c.kv)) + "/H16/S32768/threads:" +
-                                    std::to_string(threads))
-                                       .c_str(),
-                                   bench_mla, c, 32768, 16, threads)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
+    for (bool products : {false, true}) {
+      if (products && c.kv != dtype::bf16) continue;
+      for (int threads : {1, 2})
+        benchmark::RegisterBenchmark(("mla_decode/" + std::string(to_string(c.kv)) + (products ? "/bf16_products" : "") +
+                                      "/H16/S32768/threads:" + std::to_string(threads))
+                                         .c_str(),
+                                     bench_mla, c, 32768, 16, threads, products)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+    }
   benchmark::RegisterBenchmark("dispatch/table_lookup", bench_dispatch_lookup);
   benchmark::RegisterBenchmark("dispatch/direct_pointer", bench_direct_pointer);
   benchmark::RunSpecifiedBenchmarks();

@@ -81,6 +81,33 @@ TEST_CASE("bf16 q (no lo part) matches the reference to the kernel tolerance on 
   }
 }
 
+TEST_CASE("allow_bf16_products stays within the bf16 rounding of the inputs and acts only with bf16 dot products") {
+  // q and the weights rounded to bf16 (relative 2^-9 each), sums in fp32: the output moves by less
+  // than one bf16 rounding of max |v| = 1. Where bf16 products run, the error must exceed the
+  // fp32-product tolerance (else the permission changed nothing); elsewhere it must not.
+  std::mt19937 rng(23);
+  constexpr double bf16_rounding = 0x1p-8;
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (const decode_config& c : decode_space.configs) {
+      if (c.head_dim != 64 && c.head_dim != 128) continue;
+      CAPTURE(to_string(path));
+      CAPTURE(name(c));
+      test::paged_problem t(3, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {301, 37, 1}, dtype::fp32, c.kv, rng);
+      t.p.allow_bf16_products = true;
+      decode(t.p);
+      const double err = t.max_error();
+      if (path == isa::avx512_bf16 && c.kv == dtype::bf16) {
+        CHECK(err <= bf16_rounding);
+        CHECK(err > tolerance(c.kv));
+      } else {
+        CHECK(err <= tolerance(c.kv));
+      }
+    }
+  }
+}
+
 TEST_CASE("fp32 q holding bf16 values takes the hi-only path and keeps the fp32 tolerance") {
   std::mt19937 rng(19);
   for (isa path : {isa::avx512, isa::avx512_bf16}) {
@@ -153,10 +180,12 @@ TEST_CASE("32K keys with uniform scores and constant V: fp32 accumulation keeps 
     for (std::size_t i = 0; i < t.q.size(); ++i) t.q.set(i, 0.0f);  // every score equal
     const float value = round_to(kv, 0.7f);
     for (std::size_t i = 0; i < t.v.size(); ++i) t.v.set(i, value);
-    for (int threads : {1, 0}) {
-      t.p.num_threads = threads;
-      decode(t.p);
-      for (std::size_t d = 0; d < 128; ++d) CHECK(std::fabs(t.o.at(d) - value) / value <= 1e-5);
-    }
+    for (bool bf16_products : {false, true})
+      for (int threads : {1, 0}) {
+        t.p.num_threads = threads;
+        t.p.allow_bf16_products = bf16_products;  // weights of 1 and a bf16 V are exact in bf16
+        decode(t.p);
+        for (std::size_t d = 0; d < 128; ++d) CHECK(std::fabs(t.o.at(d) - value) / value <= 1e-5);
+      }
   }
 }

@@ -29,6 +29,23 @@ TEST_CASE("MLA decode matches the reference for every compiled configuration and
   }
 }
 
+TEST_CASE("MLA decode with bf16 products stays within the bf16 rounding of the inputs") {
+  std::mt19937 rng(37);
+  for (isa path : {isa::avx512, isa::avx512_bf16}) {
+    if (!available(path) || !mla_space.compiled(576, 512, dtype::bf16)) continue;
+    scoped_isa force(path);
+    CAPTURE(to_string(path));
+    test::paged_problem t(2, 11, 1, 576, 512, 32, {77, 20}, dtype::fp32, dtype::bf16, rng, true);
+    t.p.scale = 0.05f;
+    t.p.allow_bf16_products = true;
+    mla_decode(t.p);
+    CHECK(t.max_error() <= 0x1p-8);
+    // Only the bf16 dot-product path rounds the products.
+    if (path == isa::avx512_bf16) CHECK(t.max_error() > 2e-5);
+    else CHECK(t.max_error() <= 2e-5);
+  }
+}
+
 TEST_CASE("MLA decode over 32K uniform keys with constant latent V keeps fp32 precision") {
   if (!mla_space.compiled(576, 512, dtype::fp32)) return;
   std::mt19937 rng(31);

@@ -47,8 +47,8 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const decode_body_fn body1 = decode_body_for<DK, DV, KV, G1>(path);
   const bool dot = path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
   // A bf16 q is its own hi part: no lo part to compute, and the body runs half the QK dot products.
-  // fp32 / fp16 q keep hi + lo, unless every value of q fits in bf16.
-  const bool q_split = dot && p.q_dtype != dtype::bf16;
+  // fp32 / fp16 q keep hi + lo, unless every value of q fits in bf16 or bf16 products are allowed.
+  const bool q_split = dot && p.q_dtype != dtype::bf16 && !p.allow_bf16_products;
   const int threads = resolve_threads(p.num_threads);
   const int hkv = p.num_kv_heads, hpk = p.num_q_heads / p.num_kv_heads;
   const std::size_t hq = static_cast<std::size_t>(p.num_q_heads), hp = static_cast<std::size_t>(hpk);
@@ -116,6 +116,7 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
     w.q_lo = q_split ? ql.data() + q0 * DK : nullptr;
     w.q_lo_nonzero = any_lo;
     w.bf16_dot = dot;
+    w.bf16_products = dot && p.allow_bf16_products;
     w.score_scale = score_scale;
     w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h0) * head_bytes;
     w.v = latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h0) * head_bytes;

@@ -100,6 +100,42 @@ inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows
     for (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
 }
 
+/// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
+/// of keys: half the instructions of the fp32 PV, sums in fp32. Rows j and j + 1 are interleaved
+/// per element (O::pair_rows), so each 32 elements of V feed two accumulators in pair_rows order.
+template <int DK, int DV, int G, class O>
+inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* vrow, int n, const std::size_t* pf_off,
+                       int npf, const std::byte* kb, const std::byte* vb, bool same_rows) {
+  using vec = typename O::vec;
+  constexpr int CV = DV / 16;
+  constexpr int CG = 2 * divisor_at_most(CV / 2, 8 / G);
+  for (int c0 = 0; c0 < CV; c0 += CG) {
+    vec a[G][CG];
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+    for (int j = 0; j < n; j += 2) {
+      if (c0 == 0)
+        for (int i = j; i < j + 2 && i < npf; ++i) prefetch_rows<DK, DV, bf16_t, O>(kb + pf_off[i], vb + pf_off[i], same_rows);
+      typename O::bvec vv[CG];
+      for (int cc = 0; cc < CG; cc += 2) {
+        const auto x = O::load_bf16x32(vrow[j] + (c0 + cc) * 16);
+        const auto y = j + 1 < n ? O::load_bf16x32(vrow[j + 1] + (c0 + cc) * 16) : O::bzero();
+        O::pair_rows(x, y, vv[cc], vv[cc + 1]);
+      }
+      for (int g = 0; g < G; ++g) {
+        const auto pp = O::broadcast_pair(pb[g] + j);
+        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::dot_bf16(a[g][cc], pp, vv[cc]);
+      }
+    }
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) {
+        float* dst = acc + g * DV + (c0 + cc) * 16;
+        O::store(dst, O::add(O::load(dst), a[g][cc]));
+      }
+  }
+  for (int j = n; j < npf; ++j) prefetch_rows<DK, DV, bf16_t, O>(kb + pf_off[j], vb + pf_off[j], same_rows);
+}
+
 /// One block of n <= 16 keys for the G query heads from local head qh: scores, online softmax
 /// (m, l in w, acc rescaled only when the max moved) and acc += p V. Prefetches the npf rows at
 /// pf_off (relative to kb / vb), one per key, spread over the PV loop so that they overlap the
@@ -116,6 +152,7 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
   // that order during the key range and put back in element order at the end (decode_partial).
   constexpr bool pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
   constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, 8 / G) : divisor_at_most(CV, 16 / G);  // G * CG live accumulators
+  constexpr bool dot_pv = pairs && O::has_bf16_dot;  // same accumulator count, pair_rows order
   const bool same_rows = w.k == w.v;  // MLA: V is the latent prefix of the K row
   float* const acc = w.acc + std::size_t(qh) * DV;
   float* const m = w.m + qh;
@@ -123,6 +160,7 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
 
   alignas(64) vec part[G * 16];
   alignas(64) float s[G][16];
+  alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
   // Scores, log2 domain. QK variant: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q, or
   // fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
   int j0 = 0;
@@ -166,11 +204,24 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
     const vec mv = O::set1(m[g]);
     vec sum = O::zero();
     for (int i = 0; i < 16; i += W) {
-      const vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
+      vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
+      if constexpr (dot_pv) {
+        if (w.bf16_products) {  // l sums the rounded weights: the output stays a convex combination
+          const auto h = O::to_bf16(p);
+          O::store_bf16x16(pb[g] + i, h);
+          p = O::from_bf16(h);
+        }
+      }
       O::store(s[g] + i, p);
       sum = O::add(sum, p);
     }
     l[g] += O::hsum(sum);
+  }
+  if constexpr (dot_pv) {
+    if (w.bf16_products) {
+      pv_bf16dot<DK, DV, G, O>(acc, pb, vrow, n, pf_off, npf, kb, vb, same_rows);
+      return;
+    }
   }
 
   // acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for all G heads. Each block is summed
@@ -251,6 +302,12 @@ void decode_partial(const decode_work& w) {
       for (int g = 0; g < G; ++g)
         for (int c = 0; c < CV; c += 2) {
           float* dst = w.acc + std::size_t(local_head(u) + g) * DV + c * O::W;
+          if constexpr (O::has_bf16_dot) {
+            if (w.bf16_products) {
+              O::lanes_store(dst, O::load(dst), O::load(dst + O::W));
+              continue;
+            }
+          }
           O::interleave_store(dst, O::load(dst), O::load(dst + O::W));
         }
   }

@@ -230,6 +230,28 @@ struct ops {
     _mm512_storeu_ps(p, _mm512_permutex2var_ps(even, lo, odd));
     _mm512_storeu_ps(p + 16, _mm512_permutex2var_ps(even, hi, odd));
   }
+  using bvec = __m512i;  // 32 bf16
+  static bvec bzero() { return _mm512_setzero_si512(); }
+  /// Rounds 16 floats to bf16 (nearest even), and back.
+  static __m256i to_bf16(vec v) {
+    const __m256bh h = _mm512_cvtneps_pbh(v);
+    return reinterpret_cast<const __m256i&>(h);
+  }
+  static void store_bf16x16(bf16_t* p, __m256i h) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), h); }
+  static vec from_bf16(__m256i h) { return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16)); }
+  /// Interleaves 32 bf16 of row a with 32 of row b into element pairs (a[i], b[i]) for vdpbf16ps:
+  /// lo holds elements {0-3, 8-11, 16-19, 24-27}, hi the others (per 128-bit lane).
+  static void pair_rows(__m512i a, __m512i b, __m512i& lo, __m512i& hi) {
+    lo = _mm512_unpacklo_epi16(a, b);
+    hi = _mm512_unpackhi_epi16(a, b);
+  }
+  /// Puts accumulators in pair_rows order (lo, hi) back in element order.
+  static void lanes_store(float* p, vec lo, vec hi) {
+    const __m512i first = _mm512_set_epi32(23, 22, 21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
+    const __m512i second = _mm512_set_epi32(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8);
+    _mm512_storeu_ps(p, _mm512_permutex2var_ps(lo, first, hi));
+    _mm512_storeu_ps(p + 16, _mm512_permutex2var_ps(lo, second, hi));
+  }
   static __m512i broadcast_pair(const bf16_t* p) {
     std::uint32_t v;
     std::memcpy(&v, p, 4);
