@@ -90,14 +90,16 @@ inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, float score_scale
     for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = O::mul(a[g][u], sc);
 }
 
-/// Issues the L2 prefetches of one K row and one V row (V skipped when it is K's latent prefix).
-template <int DK, int DV, class KV, class O>
+/// Issues the prefetches of one K row and one V row (V skipped when it is K's latent prefix), into
+/// L2, or into L1 with L1.
+template <int DK, int DV, class KV, class O, bool L1 = false>
 inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows) {
   constexpr int lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
   constexpr int lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
-  for (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
+  const auto fetch = [](const std::byte* p) { L1 ? O::prefetch_l1(p) : O::prefetch(p); };
+  for (int i = 0; i < lines_k; ++i) fetch(k + 64 * i);
   if (!same_rows)
-    for (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
+    for (int i = 0; i < lines_v; ++i) fetch(v + 64 * i);
 }
 
 /// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
@@ -105,7 +107,8 @@ inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows
 /// per element (O::pair_rows), so each 32 elements of V feed two accumulators in pair_rows order.
 template <int DK, int DV, int G, class O>
 inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* vrow, int n, const std::size_t* pf_off,
-                       int npf, const std::byte* kb, const std::byte* vb, bool same_rows) {
+                       int npf, const std::byte* kb, const std::byte* vb, bool same_rows, const std::byte* nk,
+                       const std::byte* nv, const std::size_t* noff) {
   using vec = typename O::vec;
   constexpr int CV = DV / 16;
   constexpr int CG = 2 * divisor_at_most(CV / 2, 8 / G);
@@ -115,7 +118,10 @@ inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* 
       for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
     for (int j = 0; j < n; j += 2) {
       if (c0 == 0)
-        for (int i = j; i < j + 2 && i < npf; ++i) prefetch_rows<DK, DV, bf16_t, O>(kb + pf_off[i], vb + pf_off[i], same_rows);
+        for (int i = j; i < j + 2 && i < n; ++i) {
+          if (i < npf) prefetch_rows<DK, DV, bf16_t, O>(kb + pf_off[i], vb + pf_off[i], same_rows);
+          if (nk) prefetch_rows<DK, DV, bf16_t, O, true>(nk + noff[i], nv + noff[i], same_rows);
+        }
       typename O::bvec vv[CG];
       for (int cc = 0; cc < CG; cc += 2) {
         const auto x = O::load_bf16x32(vrow[j] + (c0 + cc) * 16);
@@ -137,12 +143,15 @@ inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* 
 }
 
 /// One block of n <= 16 keys for the G query heads from local head qh: scores, online softmax
-/// (m, l in w, acc rescaled only when the max moved) and acc += p V. Prefetches the npf rows at
-/// pf_off (relative to kb / vb), one per key, spread over the PV loop so that they overlap the
-/// arithmetic instead of stalling on the miss buffers as one burst.
+/// (m, l in w, acc rescaled only when the max moved) and acc += p V. Prefetches, one row per key,
+/// spread over the PV loop so that they overlap the arithmetic instead of stalling on the miss
+/// buffers as one burst: the npf far rows at pf_off (relative to kb / vb) into L2, and, unless nk
+/// is null, the next KV head's rows of this block at noff (relative to nk / nv) into L1: read
+/// right after this block, they would otherwise wait on L2 behind the other heads' q and acc.
 template <int DK, int DV, class KV, int G>
 void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV* const* vrow, int n,
-                  const std::size_t* pf_off, int npf, const std::byte* kb, const std::byte* vb) {
+                  const std::size_t* pf_off, int npf, const std::byte* kb, const std::byte* vb, const std::byte* nk,
+                  const std::byte* nv, const std::size_t* noff) {
   using O = typename dependent<ops, KV>::type;
   using vec = typename O::vec;
   constexpr int W = O::W;
@@ -219,7 +228,7 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
   }
   if constexpr (dot_pv) {
     if (w.bf16_products) {
-      pv_bf16dot<DK, DV, G, O>(acc, pb, vrow, n, pf_off, npf, kb, vb, same_rows);
+      pv_bf16dot<DK, DV, G, O>(acc, pb, vrow, n, pf_off, npf, kb, vb, same_rows, nk, nv, noff);
       return;
     }
   }
@@ -232,6 +241,7 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
       for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
     for (int j = 0; j < n; ++j) {
       if (c0 == 0 && j < npf) prefetch_rows<DK, DV, KV, O>(kb + pf_off[j], vb + pf_off[j], same_rows);
+      if (c0 == 0 && nk) prefetch_rows<DK, DV, KV, O, true>(nk + noff[j], nv + noff[j], same_rows);
       vec vv[CG];
       if constexpr (pairs) {
         for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
@@ -294,7 +304,10 @@ void decode_partial(const decode_work& w) {
       }
       // Units of one KV head read the same rows: the first one prefetches them.
       const int unit_npf = u % w.units_per_head == 0 ? npf : 0;
-      decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, pf_off, unit_npf, kb, vb);
+      // The last unit of a KV head prefetches the next head's rows.
+      const bool nxt = u + 1 < w.units && (u + 1) % w.units_per_head == 0;
+      decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, pf_off, unit_npf, kb, vb, nxt ? kb + w.head_bytes : nullptr,
+                                  vb + w.head_bytes, off);
     }
   }
   if constexpr (pairs) {

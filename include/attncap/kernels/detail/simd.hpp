@@ -56,6 +56,7 @@ struct ops {
     return std::ldexp(p, static_cast<int>(n));
   }
   static void prefetch(const void*) {}
+  static void prefetch_l1(const void*) {}
   /// out[j] = hsum(parts[j]) for j in [0, 16).
   static void reduce16(const vec* parts, float* out) {
     for (int j = 0; j < 16; ++j) out[j] = parts[j];
@@ -120,6 +121,7 @@ struct ops {
     return _mm256_and_ps(_mm256_mul_ps(p, _mm256_castsi256_ps(e)), keep);
   }
   static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T1); }
+  static void prefetch_l1(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0); }
   static vec reduce8(const vec* v) {
     // Transpose-and-add: 8 vectors -> one vector of their 8 horizontal sums.
     const __m256 a0 = _mm256_add_ps(_mm256_unpacklo_ps(v[0], v[1]), _mm256_unpackhi_ps(v[0], v[1]));
@@ -198,6 +200,7 @@ struct ops {
     return _mm512_maskz_scalef_ps(keep, p, n);
   }
   static void prefetch(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T1); }
+  static void prefetch_l1(const void* p) { _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0); }
   /// Transpose-and-add: 16 vectors -> one vector of their 16 horizontal sums (45 shuffles/adds
   /// instead of 16 full reductions).
   static vec reduce16v(const vec* v) {
