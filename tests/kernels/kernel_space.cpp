@@ -42,6 +42,11 @@ TEST_CASE("the dense tables hold exactly the compiled configurations") {
   CHECK((decode_table[decode_slot(-16, dtype::bf16, 4)] == nullptr));
   CHECK((decode_table[decode_slot(128, static_cast<dtype>(200), 4)] == nullptr));
   CHECK((decode_table[decode_slot(128, dtype::bf16, 1 << 20)] == nullptr));
+  // Every field of the packed index is masked: no key reaches a kernel it does not name.
+  for (int g : {0, 3, -4, 128, 1 << 30, -2147483647 - 1}) CHECK((decode_table[decode_slot(128, dtype::bf16, g)] == nullptr));
+  for (int d : {0, 8, 136, 272, 496, 512, 1 << 30, -128})
+    CHECK((decode_table[decode_slot(d, dtype::bf16, 4)] == nullptr));
+  for (int k : {5, 7, 8, 13}) CHECK((decode_table[decode_slot(128, static_cast<dtype>(k), 4)] == nullptr));
   filled = 0;
   for (auto f : prefill_table) filled += f != nullptr;
   CHECK(filled == prefill_space.configs.size());
