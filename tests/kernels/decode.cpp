@@ -25,6 +25,21 @@ std::string name(const decode_config& c) {
   s += std::to_string(c.group);
   return s;
 }
+/// f(path, c) on every ISA path this CPU has, forced, for every compiled configuration of head
+/// dim 64 or 128.
+template <class F>
+void each_path_and_config(F f) {
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (const decode_config& c : decode_space.configs) {
+      if (c.head_dim != 64 && c.head_dim != 128) continue;
+      CAPTURE(to_string(path));
+      CAPTURE(name(c));
+      f(path, c);
+    }
+  }
+}
 }  // namespace
 
 TEST_CASE("decode matches the reference for every compiled configuration") {
@@ -67,18 +82,11 @@ TEST_CASE("bf16 q (no lo part) matches the reference to the kernel tolerance on 
   // A bf16 q is exact in bf16, so the bf16 dot path runs on q's hi part alone; the kernel error
   // must stay within the fp32-q tolerance, on top of rounding the bf16 output.
   std::mt19937 rng(17);
-  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
-    if (!available(path)) continue;
-    scoped_isa force(path);
-    for (const decode_config& c : decode_space.configs) {
-      if (c.head_dim != 64 && c.head_dim != 128) continue;
-      CAPTURE(to_string(path));
-      CAPTURE(name(c));
-      test::paged_problem t(2, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {301, 37}, dtype::bf16, c.kv, rng);
-      decode(t.p);
-      CHECK(t.max_error(true) <= tolerance(c.kv));
-    }
-  }
+  each_path_and_config([&](isa, const decode_config& c) {
+    test::paged_problem t(2, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {301, 37}, dtype::bf16, c.kv, rng);
+    decode(t.p);
+    CHECK(t.max_error(true) <= tolerance(c.kv));
+  });
 }
 
 TEST_CASE("allow_bf16_products stays within the bf16 rounding of the inputs and acts only with bf16 dot products") {
@@ -87,25 +95,18 @@ TEST_CASE("allow_bf16_products stays within the bf16 rounding of the inputs and 
   // fp32-product tolerance (else the permission changed nothing); elsewhere it must not.
   std::mt19937 rng(23);
   constexpr double bf16_rounding = 0x1p-8;
-  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
-    if (!available(path)) continue;
-    scoped_isa force(path);
-    for (const decode_config& c : decode_space.configs) {
-      if (c.head_dim != 64 && c.head_dim != 128) continue;
-      CAPTURE(to_string(path));
-      CAPTURE(name(c));
-      test::paged_problem t(3, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {301, 37, 1}, dtype::fp32, c.kv, rng);
-      t.p.allow_bf16_products = true;
-      decode(t.p);
-      const double err = t.max_error();
-      if (path == isa::avx512_bf16 && c.kv == dtype::bf16) {
-        CHECK(err <= bf16_rounding);
-        CHECK(err > tolerance(c.kv));
-      } else {
-        CHECK(err <= tolerance(c.kv));
-      }
+  each_path_and_config([&](isa path, const decode_config& c) {
+    test::paged_problem t(3, 2 * c.group, 2, c.head_dim, c.head_dim, 16, {301, 37, 1}, dtype::fp32, c.kv, rng);
+    t.p.allow_bf16_products = true;
+    decode(t.p);
+    const double err = t.max_error();
+    if (path == isa::avx512_bf16 && c.kv == dtype::bf16) {
+      CHECK(err <= bf16_rounding);
+      CHECK(err > tolerance(c.kv));
+    } else {
+      CHECK(err <= tolerance(c.kv));
     }
-  }
+  });
 }
 
 TEST_CASE("fp32 q holding bf16 values takes the hi-only path and keeps the fp32 tolerance") {

@@ -307,7 +307,7 @@ void decode_partial(const decode_work& w) {
       // The last unit of a KV head prefetches the next head's rows.
       const bool nxt = u + 1 < w.units && (u + 1) % w.units_per_head == 0;
       decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, pf_off, unit_npf, kb, vb, nxt ? kb + w.head_bytes : nullptr,
-                                  vb + w.head_bytes, off);
+                                  nxt ? vb + w.head_bytes : nullptr, off);
     }
   }
   if constexpr (pairs) {
