@@ -102,6 +102,12 @@ inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows
     for (int i = 0; i < lines_v; ++i) fetch(v + 64 * i);
 }
 
+/// Prefetches the Bytes at p into L1.
+template <std::size_t Bytes, class O>
+inline void prefetch_l1(const std::byte* p) {
+  for (std::size_t i = 0; i < Bytes; i += 64) O::prefetch_l1(p + i);
+}
+
 /// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
 /// of keys: half the instructions of the fp32 PV, sums in fp32. Rows j and j + 1 are interleaved
 /// per element (O::pair_rows), so each 32 elements of V feed two accumulators in pair_rows order.
@@ -120,7 +126,7 @@ inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* 
       if (c0 == 0)
         for (int i = j; i < j + 2 && i < n; ++i) {
           if (i < npf) prefetch_rows<DK, DV, bf16_t, O>(kb + pf_off[i], vb + pf_off[i], same_rows);
-          if (nk) prefetch_rows<DK, DV, bf16_t, O, true>(nk + noff[i], nv + noff[i], same_rows);
+          if (nk && !same_rows) prefetch_l1<DV * sizeof(bf16_t), O>(nv + noff[i]);
         }
       typename O::bvec vv[CG];
       for (int cc = 0; cc < CG; cc += 2) {
@@ -146,8 +152,9 @@ inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* 
 /// (m, l in w, acc rescaled only when the max moved) and acc += p V. Prefetches, one row per key,
 /// spread over the PV loop so that they overlap the arithmetic instead of stalling on the miss
 /// buffers as one burst: the npf far rows at pf_off (relative to kb / vb) into L2, and, unless nk
-/// is null, the next KV head's rows of this block at noff (relative to nk / nv) into L1: read
-/// right after this block, they would otherwise wait on L2 behind the other heads' q and acc.
+/// is null, the next KV head's rows of this block at noff (relative to nk / nv) into L1, K during
+/// QK and V during PV: read right after this block, they would otherwise wait on L2 behind the
+/// other heads' q and acc.
 template <int DK, int DV, class KV, int G>
 void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV* const* vrow, int n,
                   const std::size_t* pf_off, int npf, const std::byte* kb, const std::byte* vb, const std::byte* nk,
@@ -170,26 +177,37 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
   alignas(64) vec part[G * 16];
   alignas(64) float s[G][16];
   alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
-  // Scores, log2 domain. QK variant: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q, or
-  // fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
+  // Scores, log2 domain, U keys a step (the next head's K rows prefetched on the way; its V rows
+  // follow in the PV loop). QK variant: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q,
+  // or fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
   int j0 = 0;
+  const auto steps = [&](auto step) {
+    const auto next_k = [&](int cnt) {
+      if (nk)
+        for (int i = j0; i < j0 + cnt; ++i) prefetch_l1<DK * sizeof(KV), O>(nk + noff[i]);
+    };
+    for (; j0 + U <= n; j0 += U) {
+      next_k(U);
+      step(std::integral_constant<int, U>{});
+    }
+    for (; j0 < n; ++j0) {
+      next_k(1);
+      step(std::integral_constant<int, 1>{});
+    }
+  };
   if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
     if (w.bf16_dot) {
       const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
       const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
-      if (!w.q_lo_nonzero) {
-        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, false, O>(hi, lo, w.score_scale, krow, j0, part);
-        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, false, O>(hi, lo, w.score_scale, krow, j0, part);
-      } else {
-        for (; j0 + U <= n; j0 += U) qk_bf16dot<DK, G, U, true, O>(hi, lo, w.score_scale, krow, j0, part);
-        for (; j0 < n; ++j0) qk_bf16dot<DK, G, 1, true, O>(hi, lo, w.score_scale, krow, j0, part);
-      }
+      if (!w.q_lo_nonzero)
+        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, w.score_scale, krow, j0, part); });
+      else
+        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, w.score_scale, krow, j0, part); });
     }
   }
   if (j0 == 0) {
     const float* q = w.q + std::size_t(qh) * DK;
-    for (; j0 + U <= n; j0 += U) qk_fma<DK, KV, G, U, O>(q, krow, j0, part);
-    for (; j0 < n; ++j0) qk_fma<DK, KV, G, 1, O>(q, krow, j0, part);
+    steps([&](auto nu) { qk_fma<DK, KV, G, nu(), O>(q, krow, j0, part); });
   }
   for (int g = 0; g < G; ++g) {
     for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
@@ -241,7 +259,7 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
       for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
     for (int j = 0; j < n; ++j) {
       if (c0 == 0 && j < npf) prefetch_rows<DK, DV, KV, O>(kb + pf_off[j], vb + pf_off[j], same_rows);
-      if (c0 == 0 && nk) prefetch_rows<DK, DV, KV, O, true>(nk + noff[j], nv + noff[j], same_rows);
+      if (c0 == 0 && nk && !same_rows) prefetch_l1<DV * sizeof(KV), O>(nv + noff[j]);
       vec vv[CG];
       if constexpr (pairs) {
         for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
