@@ -122,7 +122,7 @@ TEST_CASE("fp32 q holding bf16 values takes the hi-only path and keeps the fp32 
       for (std::size_t i = 0; i < t.q.size(); ++i) t.q.set(i, round_to(dtype::bf16, float(t.q.at(i))));
       decode(t.p);
       CHECK(t.max_error() <= tolerance(dtype::bf16));
-      // One element off bf16 brings the lo part back for its group; the result stays as precise.
+      // One element off bf16 brings the lo part back (for the whole call); the result stays as precise.
       t.q.set(0, float(t.q.at(0)) + 1e-4f);
       decode(t.p);
       CHECK(t.max_error() <= tolerance(dtype::bf16));

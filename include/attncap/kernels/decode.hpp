@@ -55,16 +55,19 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(DK));
   const float score_scale = scale * log2e;
 
-  // q converted once per call: scaled fp32, and bf16 hi (+ lo) for the bf16 dot path.
+  // q converted once per call: bf16 hi (+ lo) for the bf16 dot path, else scaled fp32.
   const std::size_t nq = std::size_t(p.batch) * hq * DK;
-  std::vector<float> qf(nq);
+  std::vector<float> qf(dot ? 0 : nq);
   std::vector<bf16_t> qh(dot ? nq : 0), ql(q_split ? nq : 0);
   std::vector<char> lo_nonzero(std::size_t(p.batch), 0);
   parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
     for (std::size_t k = b * hq * DK; k < (b + 1) * hq * DK; ++k) {
       const float x = load_as_float(p.q, p.q_dtype, k);
-      qf[k] = x * score_scale;
-      if (dot) qh[k] = from_float<bf16_t>(x);
+      if (!dot) {
+        qf[k] = x * score_scale;
+        continue;
+      }
+      qh[k] = from_float<bf16_t>(x);
       if (q_split) {
         ql[k] = from_float<bf16_t>(x - to_float(qh[k]));
         lo_nonzero[b] |= (ql[k].bits & 0x7fffu) != 0;
@@ -111,7 +114,7 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
     const std::size_t q0 = std::size_t(it.b) * hq + std::size_t(it.h0) * hp;  // first query head
     const int heads = it.h1 - it.h0;
     decode_work w;
-    w.q = qf.data() + q0 * DK;
+    w.q = dot ? nullptr : qf.data() + q0 * DK;
     w.q_hi = dot ? qh.data() + q0 * DK : nullptr;
     w.q_lo = q_split ? ql.data() + q0 * DK : nullptr;
     w.q_lo_nonzero = any_lo;
@@ -149,9 +152,9 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
 
   // Log-sum-exp merge of the key ranges of each (sequence, head slice).
   parallel_for(first.size() - 1, threads, [&](std::size_t bs) {
-    const std::size_t b = bs / std::size_t(slices), s = bs % std::size_t(slices);
-    const std::size_t h0 = std::size_t(hkv) * s / std::size_t(slices), h1 = std::size_t(hkv) * (s + 1) / std::size_t(slices);
-    for (std::size_t hh = 0; hh < (h1 - h0) * hp; ++hh) {
+    const item& slice = items[first[bs]];  // every (sequence, slice) has at least one key range
+    const std::size_t b = std::size_t(slice.b), h0 = std::size_t(slice.h0);
+    for (std::size_t hh = 0; hh < std::size_t(slice.h1 - slice.h0) * hp; ++hh) {
       float m = -INFINITY;
       for (std::size_t i = first[bs]; i < first[bs + 1]; ++i) m = std::max(m, mx[i * item_heads + hh]);
       float out[DV] = {};

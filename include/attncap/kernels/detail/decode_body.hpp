@@ -90,16 +90,14 @@ inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, float score_scale
     for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = O::mul(a[g][u], sc);
 }
 
-/// Issues the prefetches of one K row and one V row (V skipped when it is K's latent prefix), into
-/// L2, or into L1 with L1.
-template <int DK, int DV, class KV, class O, bool L1 = false>
+/// Issues the L2 prefetches of one K row and one V row (V skipped when it is K's latent prefix).
+template <int DK, int DV, class KV, class O>
 inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows) {
   constexpr int lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
   constexpr int lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
-  const auto fetch = [](const std::byte* p) { L1 ? O::prefetch_l1(p) : O::prefetch(p); };
-  for (int i = 0; i < lines_k; ++i) fetch(k + 64 * i);
+  for (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
   if (!same_rows)
-    for (int i = 0; i < lines_v; ++i) fetch(v + 64 * i);
+    for (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
 }
 
 /// Prefetches the Bytes at p into L1.
@@ -107,6 +105,12 @@ template <std::size_t Bytes, class O>
 inline void prefetch_l1(const std::byte* p) {
   for (std::size_t i = 0; i < Bytes; i += 64) O::prefetch_l1(p + i);
 }
+
+/// bf16 V on AVX-512 is read 32 elements at a time as two vectors (even / odd elements, or with
+/// bf16 products the pair_rows halves); the accumulator keeps that order during a key range and
+/// decode_partial puts it back in element order at the end.
+template <class O, class KV, int DV, int G>
+inline constexpr bool decode_pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
 
 /// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
 /// of keys: half the instructions of the fp32 PV, sums in fp32. Rows j and j + 1 are interleaved
@@ -164,9 +168,7 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
   constexpr int W = O::W;
   constexpr int CV = DV / W;
   constexpr int U = G >= 16 ? 1 : 16 / G;  // keys per QK step: G * U independent FMA chains
-  // bf16 V on AVX-512: 32 elements per load split into even/odd lanes; the accumulator is kept in
-  // that order during the key range and put back in element order at the end (decode_partial).
-  constexpr bool pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
+  constexpr bool pairs = decode_pairs<O, KV, DV, G>;
   constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, 8 / G) : divisor_at_most(CV, 16 / G);  // G * CG live accumulators
   constexpr bool dot_pv = pairs && O::has_bf16_dot;  // same accumulator count, pair_rows order
   const bool same_rows = w.k == w.v;  // MLA: V is the latent prefix of the K row
@@ -286,7 +288,7 @@ template <int DK, int DV, class KV, int G>
 void decode_partial(const decode_work& w) {
   using O = typename dependent<ops, KV>::type;
   constexpr int CV = DV / O::W;
-  constexpr bool pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
+  constexpr bool pairs = decode_pairs<O, KV, DV, G>;
   static_assert(DK % 32 == 0 || DK % O::W == 0, "attncap::detail: head dim must tile the vector width");
   const int kv_heads = (w.units + w.units_per_head - 1) / w.units_per_head;
   const auto local_head = [&](int u) {
