@@ -117,6 +117,38 @@ std::string cfg_name(const decode_config& c) {
   return s;
 }
 
+/// The fields both decode benchmarks share: batch 1, one sequence of lens[0] tokens in pages
+/// 0, 1, ... of `page` tokens (table).
+decode_params paged_params(const std::vector<std::int32_t>& table, const std::vector<std::int32_t>& lens, int page,
+                           int threads, bool bf16_products) {
+  decode_params p;
+  p.page_table = table.data();
+  p.seq_lens = lens.data();
+  p.batch = 1;
+  p.page_size = page;
+  p.num_pages = static_cast<int>(table.size());
+  p.max_pages_per_seq = p.num_pages;
+  p.num_threads = threads;
+  p.allow_bf16_products = bf16_products;
+  return p;
+}
+std::vector<std::int32_t> identity_pages(int pages) {
+  std::vector<std::int32_t> table(static_cast<std::size_t>(pages));
+  for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
+  return table;
+}
+
+/// Bytes/s and GFLOP/s of a decode benchmark, and both as a percentage of the roofs measured
+/// before its loop.
+void report_decode(benchmark::State& state, double bytes, double flops, double read_roof, double fma_roof) {
+  using counter = benchmark::Counter;
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+  state.counters["read_roof_GBps"] = read_roof / 1e9;
+  state.counters["pct_read_roof"] = counter(bytes * 100.0 / read_roof, counter::kIsIterationInvariantRate);
+  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
+  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+}
+
 void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads, dtype q_dtype,
                   bool bf16_products) {
   const int hkv = kv_heads, hq = hkv * c.group, page = 16, pages = seq / page;
@@ -127,9 +159,8 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   const std::size_t nq = std::size_t(hq) * std::size_t(c.head_dim);
   std::vector<std::byte> q(nq * size_of(q_dtype)), o(q.size());
   for (std::size_t i = 0; i < nq; ++i) kernels::detail::store_from_float(q.data(), q_dtype, i, 0.01f);
-  std::vector<std::int32_t> table(static_cast<std::size_t>(pages)), lens{seq};
-  for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
-  decode_params p;
+  const std::vector<std::int32_t> table = identity_pages(pages), lens{seq};
+  decode_params p = paged_params(table, lens, page, threads, bf16_products);
   p.q = q.data();
   p.o = o.data();
   p.q_dtype = q_dtype;
@@ -137,28 +168,14 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   p.v_cache = v.data();
   p.kv_dtype = c.kv;
   p.layout = kv_layout::hnd;
-  p.page_table = table.data();
-  p.seq_lens = lens.data();
-  p.batch = 1;
   p.num_q_heads = hq;
   p.num_kv_heads = hkv;
   p.head_dim = c.head_dim;
-  p.page_size = page;
-  p.num_pages = pages;
-  p.max_pages_per_seq = pages;
-  p.num_threads = threads;
-  p.allow_bf16_products = bf16_products;
   const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
   decode(p);
   for (auto _ : state) decode(p);
-  const double bytes = double(k.size() + v.size()), flops = 4.0 * seq * hq * c.head_dim;
-  using counter = benchmark::Counter;
-  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
-  state.counters["read_roof_GBps"] = roof / 1e9;
-  state.counters["pct_read_roof"] = counter(bytes * 100.0 / roof, counter::kIsIterationInvariantRate);
-  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
-  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+  report_decode(state, double(k.size() + v.size()), 4.0 * seq * hq * c.head_dim, roof, fma_roof);
 }
 
 void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threads) {
@@ -196,39 +213,25 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
 }
 
 void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int threads, bool bf16_products) {
-  const int page = 64, pages = seq / page;
+  const int page = 64;
   std::vector<std::byte> kv(std::size_t(seq) * std::size_t(c.qk_dim) * size_of(c.kv));
   fill(kv, c.kv);
   std::vector<float> q(std::size_t(heads) * std::size_t(c.qk_dim), 0.01f), o(std::size_t(heads) * std::size_t(c.v_dim));
-  std::vector<std::int32_t> table(static_cast<std::size_t>(pages)), lens{seq};
-  for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
-  decode_params p;
+  const std::vector<std::int32_t> table = identity_pages(seq / page), lens{seq};
+  decode_params p = paged_params(table, lens, page, threads, bf16_products);
   p.q = q.data();
   p.o = o.data();
   p.k_cache = kv.data();
   p.kv_dtype = c.kv;
-  p.page_table = table.data();
-  p.seq_lens = lens.data();
-  p.batch = 1;
   p.num_q_heads = heads;
   p.num_kv_heads = 1;
   p.head_dim = c.qk_dim;
   p.v_head_dim = c.v_dim;
-  p.page_size = page;
-  p.num_pages = pages;
-  p.max_pages_per_seq = pages;
-  p.num_threads = threads;
-  p.allow_bf16_products = bf16_products;
   const double roof = read_roof({{kv.data(), kv.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
   mla_decode(p);
   for (auto _ : state) mla_decode(p);
-  const double bytes = double(kv.size()), flops = 2.0 * seq * heads * (c.qk_dim + c.v_dim);
-  using counter = benchmark::Counter;
-  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
-  state.counters["pct_read_roof"] = counter(bytes * 100.0 / roof, counter::kIsIterationInvariantRate);
-  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
-  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+  report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, fma_roof);
 }
 
 // Dispatch: the table lookup for a runtime key vs reading a known function pointer.
