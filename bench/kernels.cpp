@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <new>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -67,8 +69,26 @@ __attribute__((target("avx512f,avx512bf16"))) float dot_loop(long iters) {
 }
 #endif
 
+/// Page-aligned storage, as an engine's KV cache is (a plain std::vector sits 16 bytes past a page
+/// boundary, so every row would straddle cache lines and every page of the cache two pages).
+template <class T>
+struct page_aligned {
+  using value_type = T;
+  page_aligned() = default;
+  template <class U>
+  page_aligned(const page_aligned<U>&) noexcept {}
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = (n * sizeof(T) + 4095) / 4096 * 4096;
+    if (void* p = std::aligned_alloc(4096, bytes)) return static_cast<T*>(p);
+    throw std::bad_alloc();
+  }
+  void deallocate(T* p, std::size_t) noexcept { std::free(p); }
+  friend bool operator==(page_aligned, page_aligned) { return true; }
+};
+using buffer = std::vector<std::byte, page_aligned<std::byte>>;
+
 /// Fills a buffer of dtype t with values in [-1, 1] (realistic magnitudes: no subnormal products).
-void fill(std::vector<std::byte>& buf, dtype t) {
+void fill(buffer& buf, dtype t) {
   const std::size_t n = buf.size() / size_of(t);
   for (std::size_t i = 0; i < n; ++i)
     kernels::detail::store_from_float(buf.data(), t, i, float(int(i * 7919 % 2001) - 1000) / 1000.0f);
@@ -153,11 +173,11 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
                   bool bf16_products) {
   const int hkv = kv_heads, hq = hkv * c.group, page = 16, pages = seq / page;
   const std::size_t row = std::size_t(hkv) * std::size_t(c.head_dim) * size_of(c.kv);
-  std::vector<std::byte> k(std::size_t(seq) * row), v(k.size());
+  buffer k(std::size_t(seq) * row), v(k.size());
   fill(k, c.kv);
   fill(v, c.kv);
   const std::size_t nq = std::size_t(hq) * std::size_t(c.head_dim);
-  std::vector<std::byte> q(nq * size_of(q_dtype)), o(q.size());
+  buffer q(nq * size_of(q_dtype)), o(q.size());
   for (std::size_t i = 0; i < nq; ++i) kernels::detail::store_from_float(q.data(), q_dtype, i, 0.01f);
   const std::vector<std::int32_t> table = identity_pages(pages), lens{seq};
   decode_params p = paged_params(table, lens, page, threads, bf16_products);
@@ -181,7 +201,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
 void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threads) {
   const int heads = 4;
   const std::size_t n = std::size_t(seq) * heads * std::size_t(c.head_dim) * size_of(c.type);
-  std::vector<std::byte> q(n), k(n), v(n), o(n);
+  buffer q(n), k(n), v(n), o(n);
   fill(q, c.type);
   fill(k, c.type);
   fill(v, c.type);
@@ -214,7 +234,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
 
 void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int threads, bool bf16_products) {
   const int page = 64;
-  std::vector<std::byte> kv(std::size_t(seq) * std::size_t(c.qk_dim) * size_of(c.kv));
+  buffer kv(std::size_t(seq) * std::size_t(c.qk_dim) * size_of(c.kv));
   fill(kv, c.kv);
   std::vector<float> q(std::size_t(heads) * std::size_t(c.qk_dim), 0.01f), o(std::size_t(heads) * std::size_t(c.v_dim));
   const std::vector<std::int32_t> table = identity_pages(seq / page), lens{seq};
