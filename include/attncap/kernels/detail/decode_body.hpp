@@ -66,9 +66,10 @@ inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::ve
 }
 
 /// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
-/// (bf16 q), which halves the dot products.
+/// (bf16 q), which halves the dot products. Unscaled: q stays exact in bf16, and the scores are
+/// scaled once per block after the reduction.
 template <int DK, int G, int NU, bool Lo, class O>
-inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, float score_scale, const bf16_t* const* krow, int j0,
+inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* const* krow, int j0,
                        typename O::vec* part) {
   using vec = typename O::vec;
   q_hi = opaque(q_hi);
@@ -85,9 +86,8 @@ inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, float score_scale
       }
     }
   }
-  const vec sc = O::set1(score_scale);
   for (int g = 0; g < G; ++g)
-    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = O::mul(a[g][u], sc);
+    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
 
 /// Issues the L2 prefetches of one K row and one V row (V skipped when it is K's latent prefix).
@@ -202,18 +202,22 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
       const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
       const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
       if (!w.q_lo_nonzero)
-        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, w.score_scale, krow, j0, part); });
+        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part); });
       else
-        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, w.score_scale, krow, j0, part); });
+        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part); });
     }
   }
+  const bool unscaled = j0 != 0;
   if (j0 == 0) {
     const float* q = w.q + std::size_t(qh) * DK;
     steps([&](auto nu) { qk_fma<DK, KV, G, nu(), O>(q, krow, j0, part); });
   }
+  const vec sc = O::set1(w.score_scale);
   for (int g = 0; g < G; ++g) {
     for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
     O::reduce16(part + g * 16, s[g]);
+    if (unscaled)
+      for (int i = 0; i < 16; i += W) O::store(s[g] + i, O::mul(O::load(s[g] + i), sc));
     for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
   }
 
@@ -299,36 +303,58 @@ void decode_partial(const decode_work& w) {
       w.m[local_head(u) + g] = -INFINITY;
       w.l[local_head(u) + g] = 0.0f;
     }
-  // Prefetch about 24 KiB of the stream ahead, in whole blocks of keys (rows of every KV head).
-  const std::size_t block_bytes = std::size_t(kv_heads) * 16 * (DK + (w.k == w.v ? 0 : DV)) * sizeof(KV);
-  const int ahead_keys = 16 * static_cast<int>(std::min<std::size_t>(4, (24 * 1024 + block_bytes - 1) / block_bytes));
-  std::size_t off[16], pf_off[32];
+  // The far prefetch runs `ahead` visits ahead, a visit being one KV head's rows of one block in
+  // the order the loop below reads them: about 16 KiB of stream, and never less than two visits
+  // (the next visit is the L1 prefetch's). Measured on D64-D256: whole blocks of every head (64 KiB
+  // at 8 heads of D128 bf16) streamed 10-17 % slower, the lines evicted from L2 again before they
+  // are read; one visit ahead left them late (D256: 20-30 % slower).
+  constexpr int max_ahead = 16;
+  const std::size_t visit_bytes = 16 * (DK + (w.k == w.v ? 0 : DV)) * sizeof(KV);
+  const int ahead = static_cast<int>(std::clamp<std::size_t>((16 * 1024 + visit_bytes / 2) / visit_bytes, 2, max_ahead));
+  // Row offsets of blocks b .. b + span - 1 (ring slot = block % span): the current one and those
+  // that visits up to `ahead` later fall in.
+  const int span = ahead / kv_heads + 2;
+  std::size_t ring[max_ahead + 2][16];
+  int ring_n[max_ahead + 2];
+  page_cursor ahead_cur(w, w.begin < w.end ? w.begin : 0);
+  int filled_t = w.begin;
+  const auto fill = [&](int slot) {
+    int m = 0;
+    for (; m < 16 && filled_t < w.end; ++m, ++filled_t, ahead_cur.advance()) ring[slot][m] = ahead_cur.offset();
+    ring_n[slot] = m;
+  };
+  for (int b = 0; b < span; ++b) fill(b);
+  // No earlier visit prefetched the first `ahead` ones.
+  for (int v = 0; v < ahead; ++v) {
+    const std::size_t h = std::size_t(v % kv_heads) * w.head_bytes;
+    const int slot = v / kv_heads;
+    for (int j = 0; j < ring_n[slot]; ++j)
+      prefetch_rows<DK, DV, KV, O>(w.k + h + ring[slot][j], w.v + h + ring[slot][j], w.k == w.v);
+  }
   const KV* krow[16];
   const KV* vrow[16];
-  page_cursor cur(w, w.begin < w.end ? w.begin : 0);
-  page_cursor ahead(w, w.begin < w.end ? w.begin : 0);
-  int ahead_t = w.begin;
-  for (int t0 = w.begin; t0 < w.end; t0 += 16) {
-    const int n = w.end - t0 < 16 ? w.end - t0 : 16;
-    for (int j = 0; j < n; ++j, cur.advance()) off[j] = cur.offset();
-    // Up to 32 rows a block, so that the first blocks of a range catch up to the distance.
-    int npf = 0;
-    for (; npf < 32 && ahead_t < w.end && ahead_t < t0 + ahead_keys + 16; ++ahead_t, ahead.advance())
-      if (ahead_t >= t0 + 16) pf_off[npf++] = ahead.offset();
+  for (int b = 0; b < (w.end - w.begin + 15) / 16; ++b) {
+    const std::size_t* off = ring[b % span];
+    const int n = ring_n[b % span];
     for (int u = 0; u < w.units; ++u) {
-      const std::byte* kb = w.k + std::size_t(u / w.units_per_head) * w.head_bytes;
-      const std::byte* vb = w.v + std::size_t(u / w.units_per_head) * w.head_bytes;
+      const int h = u / w.units_per_head;
+      const std::byte* kb = w.k + std::size_t(h) * w.head_bytes;
+      const std::byte* vb = w.v + std::size_t(h) * w.head_bytes;
       for (int j = 0; j < n; ++j) {
         krow[j] = reinterpret_cast<const KV*>(kb + off[j]);
         vrow[j] = reinterpret_cast<const KV*>(vb + off[j]);
       }
-      // Units of one KV head read the same rows: the first one prefetches them.
-      const int unit_npf = u % w.units_per_head == 0 ? npf : 0;
-      // The last unit of a KV head prefetches the next head's rows.
+      // Units of one KV head read the same rows: the first one prefetches the far visit's.
+      const int far = h + ahead;
+      const int far_slot = (b + far / kv_heads) % span;
+      const std::size_t far_head = std::size_t(far % kv_heads) * w.head_bytes;
+      const int far_n = u % w.units_per_head == 0 ? ring_n[far_slot] : 0;
+      // The last unit of a KV head prefetches the next head's rows into L1.
       const bool nxt = u + 1 < w.units && (u + 1) % w.units_per_head == 0;
-      decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, pf_off, unit_npf, kb, vb, nxt ? kb + w.head_bytes : nullptr,
-                                  nxt ? vb + w.head_bytes : nullptr, off);
+      decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, ring[far_slot], far_n, w.k + far_head, w.v + far_head,
+                                  nxt ? kb + w.head_bytes : nullptr, nxt ? vb + w.head_bytes : nullptr, off);
     }
+    fill(b % span);  // block b + span
   }
   if constexpr (pairs) {
     for (int u = 0; u < w.units; ++u)
