@@ -37,7 +37,8 @@ enum class kv_layout : std::uint8_t {
 ///   v_cache:  the same with v_head_dim                               [kv_dtype]
 ///   page_table: (batch, max_pages_per_seq) page ids; seq_lens: (batch) cached tokens.
 /// Query head h attends with KV head h / (num_q_heads / num_kv_heads). A sequence with
-/// seq_lens[b] == 0 has no visible key: its output rows are zeros.
+/// seq_lens[b] == 0 has no visible key: its output rows are zeros. Any alignment is accepted;
+/// caches aligned to 64 bytes keep each row on whole cache lines.
 struct decode_params {
   const void* q = nullptr;
   void* o = nullptr;
