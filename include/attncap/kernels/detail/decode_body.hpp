@@ -307,7 +307,7 @@ void decode_partial(const decode_work& w) {
   // the order the loop below reads them: about 16 KiB of stream, and never less than two visits
   // (the next visit is the L1 prefetch's). Measured on D64-D256: whole blocks of every head (64 KiB
   // at 8 heads of D128 bf16) streamed 10-17 % slower, the lines evicted from L2 again before they
-  // are read; one visit ahead left them late (D256: 20-30 % slower).
+  // are read; one visit ahead left them late (D256: 8-21 % slower).
   constexpr int max_ahead = 16;
   const std::size_t visit_bytes = 16 * (DK + (w.k == w.v ? 0 : DV)) * sizeof(KV);
   const int ahead = static_cast<int>(std::clamp<std::size_t>((16 * 1024 + visit_bytes / 2) / visit_bytes, 2, max_ahead));
