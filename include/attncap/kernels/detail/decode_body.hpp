@@ -331,30 +331,39 @@ void decode_partial(const decode_work& w) {
     for (int j = 0; j < ring_n[slot]; ++j)
       prefetch_rows<DK, DV, KV, O>(w.k + h + ring[slot][j], w.v + h + ring[slot][j], w.k == w.v);
   }
+  // Heads, units and ring slots are counted along, not divided out (the divisions per unit cost
+  // G1 5-8 % in L2).
   const KV* krow[16];
   const KV* vrow[16];
-  for (int b = 0; b < (w.end - w.begin + 15) / 16; ++b) {
-    const std::size_t* off = ring[b % span];
-    const int n = ring_n[b % span];
-    for (int u = 0; u < w.units; ++u) {
-      const int h = u / w.units_per_head;
+  const int blocks = (w.end - w.begin + 15) / 16;
+  for (int b = 0, slot = 0; b < blocks; ++b, slot = slot + 1 == span ? 0 : slot + 1) {
+    const std::size_t* off = ring[slot];
+    const int n = ring_n[slot];
+    // The far visit of head h: head (h + ahead) % kv_heads, (h + ahead) / kv_heads blocks on.
+    int far_h = ahead % kv_heads, far_b = ahead / kv_heads;
+    for (int h = 0, u = 0; h < kv_heads; ++h) {
       const std::byte* kb = w.k + std::size_t(h) * w.head_bytes;
       const std::byte* vb = w.v + std::size_t(h) * w.head_bytes;
       for (int j = 0; j < n; ++j) {
         krow[j] = reinterpret_cast<const KV*>(kb + off[j]);
         vrow[j] = reinterpret_cast<const KV*>(vb + off[j]);
       }
-      // Units of one KV head read the same rows: the first one prefetches the far visit's.
-      const int far = h + ahead;
-      const int far_slot = (b + far / kv_heads) % span;
-      const std::size_t far_head = std::size_t(far % kv_heads) * w.head_bytes;
-      const int far_n = u % w.units_per_head == 0 ? ring_n[far_slot] : 0;
-      // The last unit of a KV head prefetches the next head's rows into L1.
-      const bool nxt = u + 1 < w.units && (u + 1) % w.units_per_head == 0;
-      decode_block<DK, DV, KV, G>(w, local_head(u), krow, vrow, n, ring[far_slot], far_n, w.k + far_head, w.v + far_head,
-                                  nxt ? kb + w.head_bytes : nullptr, nxt ? vb + w.head_bytes : nullptr, off);
+      const int far_slot = slot + far_b < span ? slot + far_b : slot + far_b - span;
+      const std::size_t far_head = std::size_t(far_h) * w.head_bytes;
+      for (int i = 0; i < w.units_per_head && u < w.units; ++i, ++u) {
+        // Units of one KV head read the same rows: the first one prefetches the far visit's, the
+        // last one the next head's rows into L1.
+        const bool nxt = i + 1 == w.units_per_head && u + 1 < w.units;
+        decode_block<DK, DV, KV, G>(w, h * w.heads_per_kv + w.first_head + i * G, krow, vrow, n, ring[far_slot],
+                                    i == 0 ? ring_n[far_slot] : 0, w.k + far_head, w.v + far_head,
+                                    nxt ? kb + w.head_bytes : nullptr, nxt ? vb + w.head_bytes : nullptr, off);
+      }
+      if (++far_h == kv_heads) {
+        far_h = 0;
+        ++far_b;
+      }
     }
-    fill(b % span);  // block b + span
+    fill(slot);  // block b + span
   }
   if constexpr (pairs) {
     for (int u = 0; u < w.units; ++u)
