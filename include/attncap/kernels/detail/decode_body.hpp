@@ -112,6 +112,13 @@ inline void prefetch_l1(const std::byte* p) {
 template <class O, class KV, int DV, int G>
 inline constexpr bool decode_pairs = O::has_bf16_pairs && std::is_same_v<KV, bf16_t> && DV % 32 == 0 && G <= 8;
 
+/// Where a block's V rows are prefetched into L1. From G = 4 the head's own QK is long enough to
+/// push rows prefetched during the previous head's PV out of L1 again, and its softmax long enough
+/// to hide L2 latency: the rows are prefetched there (G4 +10-13 %, G8 +8-10 % from DRAM). Below,
+/// the previous head prefetches them during its PV (own rows before a G1 softmax: -3-7 %).
+template <int G>
+inline constexpr bool own_v_before_softmax = G >= 4;
+
 /// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
 /// of keys: half the instructions of the fp32 PV, sums in fp32. Rows j and j + 1 are interleaved
 /// per element (O::pair_rows), so each 32 elements of V feed two accumulators in pair_rows order.
@@ -130,7 +137,8 @@ inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* 
       if (c0 == 0)
         for (int i = j; i < j + 2 && i < n; ++i) {
           if (i < npf) prefetch_rows<DK, DV, bf16_t, O>(kb + pf_off[i], vb + pf_off[i], same_rows);
-          if (nk && !same_rows) prefetch_l1<DV * sizeof(bf16_t), O>(nv + noff[i]);
+          if constexpr (!own_v_before_softmax<G>)
+            if (nk && !same_rows) prefetch_l1<DV * sizeof(bf16_t), O>(nv + noff[i]);
         }
       typename O::bvec vv[CG];
       for (int cc = 0; cc < CG; cc += 2) {
@@ -157,8 +165,9 @@ inline void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* 
 /// spread over the PV loop so that they overlap the arithmetic instead of stalling on the miss
 /// buffers as one burst: the npf far rows at pf_off (relative to kb / vb) into L2, and, unless nk
 /// is null, the next KV head's rows of this block at noff (relative to nk / nv) into L1, K during
-/// QK and V during PV: read right after this block, they would otherwise wait on L2 behind the
-/// other heads' q and acc.
+/// QK and V during PV (from G = 4 each head prefetches its own V rows before its softmax instead,
+/// see own_v_before_softmax): read right after this block, they would otherwise wait on L2 behind
+/// the other heads' q and acc.
 template <int DK, int DV, class KV, int G>
 void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV* const* vrow, int n,
                   const std::size_t* pf_off, int npf, const std::byte* kb, const std::byte* vb, const std::byte* nk,
@@ -221,6 +230,10 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
     for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
   }
 
+  if constexpr (own_v_before_softmax<G>)
+    if (!same_rows)
+      for (int j = 0; j < n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(vrow[j]));
+
   // Online softmax: rescale the running sums only when the max moved.
   for (int g = 0; g < G; ++g) {
     vec mx = O::load(s[g]);
@@ -265,7 +278,8 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
       for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
     for (int j = 0; j < n; ++j) {
       if (c0 == 0 && j < npf) prefetch_rows<DK, DV, KV, O>(kb + pf_off[j], vb + pf_off[j], same_rows);
-      if (c0 == 0 && nk && !same_rows) prefetch_l1<DV * sizeof(KV), O>(nv + noff[j]);
+      if constexpr (!own_v_before_softmax<G>)
+        if (c0 == 0 && nk && !same_rows) prefetch_l1<DV * sizeof(KV), O>(nv + noff[j]);
       vec vv[CG];
       if constexpr (pairs) {
         for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
