@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <new>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 

@@ -114,7 +114,7 @@ inline constexpr bool decode_pairs = O::has_bf16_pairs && std::is_same_v<KV, bf1
 
 /// Where a block's V rows are prefetched into L1. From G = 4 the head's own QK is long enough to
 /// push rows prefetched during the previous head's PV out of L1 again, and its softmax long enough
-/// to hide L2 latency: the rows are prefetched there (G4 +10-13 %, G8 +8-10 % from DRAM). Below,
+/// to hide L2 latency: the rows are prefetched there (G4 +11-13 %, G8 +10-21 % from DRAM). Below,
 /// the previous head prefetches them during its PV (own rows before a G1 softmax: -3-7 %).
 template <int G>
 inline constexpr bool own_v_before_softmax = G >= 4;
@@ -188,8 +188,8 @@ void decode_block(const decode_work& w, int qh, const KV* const* krow, const KV*
   alignas(64) vec part[G * 16];
   alignas(64) float s[G][16];
   alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
-  // Scores, log2 domain, U keys a step (the next head's K rows prefetched on the way; its V rows
-  // follow in the PV loop). QK variant: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q,
+  // Scores, log2 domain, U keys a step (the next head's K rows prefetched on the way; V rows: see
+  // own_v_before_softmax). QK variant: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q,
   // or fp32 / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
   int j0 = 0;
   const auto steps = [&](auto step) {
