@@ -2,7 +2,6 @@
 // A third-party backend declared in its own namespace, without editing attncap: capabilities,
 // one rule, and every check (concepts, validate, suggestions) working on it.
 #include <attncap/attncap.hpp>
-
 #include <cstdio>
 
 namespace acme {
@@ -10,8 +9,8 @@ namespace acme {
 struct paged_decode;  // the tag; its declaration follows
 
 // A rule of the backend's constructor: it needs page sizes that are multiples of 16.
-ATTNCAP_RULE(page_multiple_of_16, "acme.page_multiple_of_16", backend_init, value_error, page_size,
-             "multiples of 16", "acme paged_decode needs --page-size to be a multiple of 16, got {page_size}.") {
+ATTNCAP_RULE(page_multiple_of_16, "acme.page_multiple_of_16", backend_init, value_error, page_size, "multiples of 16",
+             "acme paged_decode needs --page-size to be a multiple of 16, got {page_size}.") {
   return ctx.cfg.page_size % 16 != 0;
 }
 

@@ -2,7 +2,6 @@
 // Check a launch before touching a GPU: hpc_ops with an MLA model on Hopper is rejected with
 // the engine's message, every other reason, the rewrites it would make, and what would work.
 #include <attncap/attncap.hpp>
-
 #include <cstdio>
 
 int main() {

@@ -2,9 +2,9 @@
 // Cases for backends/cutedsl_mla.hpp: the cutedsl_mla registry factory.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

@@ -2,9 +2,9 @@
 // Cases for backends/fa3.hpp: the fa3 registry factory's compute-capability checks.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

@@ -9,9 +9,10 @@ TEST_CASE("hpc_ops rules: trigger and near miss") { check_rules(hpc_ops_rules); 
 
 TEST_CASE("hpc_ops on SM90 with the kernels' shapes is accepted") {
   CHECK(validate(hpc::base).accepted());
-  CHECK(validate(hpc::base.kv(K::fp8_e4m3).heads(64, 8).head_dim(128).with(&launch_config::softmax_scale,
-                                                                           0.08838834764831845))
-            .accepted());
+  CHECK(
+      validate(
+          hpc::base.kv(K::fp8_e4m3).heads(64, 8).head_dim(128).with(&launch_config::softmax_scale, 0.08838834764831845))
+          .accepted());
   CHECK(validate(hpc::base.kv(K::fp8_e4m3).heads(8, 1).head_dim(128)).accepted());
 }
 
@@ -31,7 +32,8 @@ TEST_CASE("hpc_ops constructor order: the FP8 head-shape check before the head_d
 }
 
 TEST_CASE("hpc_ops constructor order as a draft backend: SM90, speculative, page size, KV dtype") {
-  const report rep = validate(on(H::sm100).backend(id::triton).spec(S::eagle).draft(id::hpc_ops).page(16).kv(K::fp8_e5m2));
+  const report rep =
+      validate(on(H::sm100).backend(id::triton).spec(S::eagle).draft(id::hpc_ops).page(16).kv(K::fp8_e5m2));
   CHECK(codes(rep) ==
         "hpc_ops.speculative, hpc_ops.init_sm90, hpc_ops.init_speculative, hpc_ops.init_page_size, "
         "hpc_ops.init_kv_cache_dtype");

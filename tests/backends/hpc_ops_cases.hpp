@@ -2,9 +2,9 @@
 // Cases for backends/hpc_ops.hpp: the factory, constructor and per-layer rules of hpc_ops.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 
@@ -87,8 +87,8 @@ inline constexpr std::array hpc_ops_rules{
               hpc::base.with(&launch_config::sliding_window, 0),
               "The hpc_ops attention backend does not support sliding window.", hpc::base},
     rule_case{&hpc::r::layer_logit_cap::info, stage::first_forward, exception_kind::value_error,
-              hpc::base.with(&launch_config::logit_cap, 30.0), "The hpc_ops attention backend does not support logit cap.",
-              hpc::base, "30.0"},
+              hpc::base.with(&launch_config::logit_cap, 30.0),
+              "The hpc_ops attention backend does not support logit cap.", hpc::base, "30.0"},
     rule_case{&hpc::r::layer_softmax_scale::info, stage::first_forward, exception_kind::value_error,
               hpc::base.head_dim(128).with(&launch_config::softmax_scale, 0.1),
               "The hpc_ops attention backend only supports the default softmax scaling head_dim ** -0.5, got 0.1.",

@@ -2,9 +2,9 @@
 // Cases for backends/tokenspeed_mla.hpp: the tokenspeed_mla factory and constructor.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

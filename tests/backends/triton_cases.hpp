@@ -2,9 +2,9 @@
 // Cases for backends/triton.hpp: the triton registry factory.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

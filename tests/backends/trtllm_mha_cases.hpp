@@ -2,9 +2,9 @@
 // Cases for backends/trtllm_mha.hpp: the trtllm_mha factory and constructor.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

@@ -18,8 +18,7 @@ TEST_CASE("trtllm_mla snaps page 1 to 64, which then trips the EAGLE page-tree r
   const report rep = validate(on(H::sm100).mla().backend(id::trtllm_mla).eagle(4, 3, 8).page(1));
   const adjustment* snap = find(rep, sa::trtllm_mla_page_size::info);
   REQUIRE(snap != nullptr);
-  CHECK(rep.message(*snap) ==
-        "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from 1 to 64.");
+  CHECK(rep.message(*snap) == "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from 1 to 64.");
   CHECK(codes(rep) == "speculative.page_tree");
   CHECK(rep.message(*rep.first_error()) ==
         "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "

@@ -2,9 +2,9 @@
 // Cases for backends/trtllm_mla.hpp: the trtllm_mla registry factory.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 
@@ -14,8 +14,8 @@ inline constexpr std::array trtllm_mla_rules{
               on(H::sm100).mla().backend(id::trtllm_mla), "mha"},
     rule_case{&rules::trtllm_mla::mla_only::info, stage::factory, exception_kind::value_error,
               on(H::sm90).gqa().prefill(id::trtllm_mla).decode(id::fa3),
-              "trtllm_mla backend can only be used with MLA models.", on(H::sm90).gqa().prefill(id::triton).decode(id::fa3),
-              "gqa"},
+              "trtllm_mla backend can only be used with MLA models.",
+              on(H::sm90).gqa().prefill(id::triton).decode(id::fa3), "gqa"},
 };
 
 }  // namespace attncap::test

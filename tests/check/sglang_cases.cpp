@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The engine's recorded outcomes (tests/data/sglang-cases.json) through validate(): verdict,
 // first error (message, exception, stage), warning, and resolved values.
-#include "config_io.hpp"
-
 #include <doctest/doctest.h>
 
 #include <fstream>
+
+#include "config_io.hpp"
 
 using namespace attncap;
 

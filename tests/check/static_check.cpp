@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: MIT
 // Compile-time and run-time verdicts agree: a sweep of configurations validated in a constant
 // expression and again at run time, and static_config types checked against validate().
-#include <attncap/check/static_check.hpp>
-#include <attncap/detail/hana.hpp>
-
 #include <doctest/doctest.h>
 
 #include <array>
+#include <attncap/check/static_check.hpp>
+#include <boost/mp11/algorithm.hpp>
 #include <type_traits>
 
 using namespace attncap;
 
 namespace {
 constexpr std::array archs{model_arch::gqa, model_arch::mla};
-constexpr std::array targets{hardware::sm80, hardware::sm90, hardware::sm100, hardware::sm120, hardware::gfx942,
-                             hardware::npu, hardware::cpu};
+constexpr std::array targets{hardware::sm80,   hardware::sm90, hardware::sm100, hardware::sm120,
+                             hardware::gfx942, hardware::npu,  hardware::cpu};
 constexpr std::size_t sweep_size = builtin_registry::size * archs.size() * targets.size() * 2;
 
 constexpr launch_config sweep_config(std::size_t i) {
@@ -70,26 +69,28 @@ TEST_CASE("validate() gives the same verdict in a constant expression and at run
 }
 
 namespace {
-namespace hana = boost::hana;
-// Static configurations over a product of backend types and architectures, built with Hana.
-constexpr auto static_sweep = hana::cartesian_product(hana::make_tuple(
-    hana::tuple_t<backends::hpc_ops, backends::trtllm_mla, backends::trtllm_mha, backends::triton, backends::fa3,
-                  backends::flashinfer, backends::cutedsl_mla, backends::flashmla>,
-    hana::tuple_c<model_arch, model_arch::gqa, model_arch::mla>,
-    hana::tuple_c<hardware, hardware::sm80, hardware::sm90, hardware::sm100>));
+namespace mp = boost::mp11;
+template <model_arch A>
+using arch_c = std::integral_constant<model_arch, A>;
+template <hardware H>
+using hw_c = std::integral_constant<hardware, H>;
+// Static configurations over a product of backend types, architectures and hardware.
+using static_sweep =
+    mp::mp_product<mp::mp_list,
+                   mp::mp_list<backends::hpc_ops, backends::trtllm_mla, backends::trtllm_mha, backends::triton,
+                               backends::fa3, backends::flashinfer, backends::cutedsl_mla, backends::flashmla>,
+                   mp::mp_list<arch_c<model_arch::gqa>, arch_c<model_arch::mla>>,
+                   mp::mp_list<hw_c<hardware::sm80>, hw_c<hardware::sm90>, hw_c<hardware::sm100>>>;
 }  // namespace
 
 TEST_CASE("static_config types and validate() agree") {
   std::size_t n = 0;
-  hana::for_each(static_sweep, [&](auto combo) {
-    using B = typename std::remove_cvref_t<decltype(hana::at_c<0>(combo))>::type;
-    constexpr model_arch A = std::remove_cvref_t<decltype(hana::at_c<1>(combo))>::value;
-    constexpr hardware H = std::remove_cvref_t<decltype(hana::at_c<2>(combo))>::value;
-    using config = static_config<cfg::backend<B>, cfg::arch<A>, cfg::on<H>>;
+  mp::mp_for_each<static_sweep>([&]<class B, class A, class H>(mp::mp_list<B, A, H>) {
+    using config = static_config<cfg::backend<B>, cfg::arch<A::value>, cfg::on<H::value>>;
     launch_config c;
     c.attention_backend = builtin_id<B>;
-    c.model_arch = A;
-    c.hardware = H;
+    c.model_arch = A::value;
+    c.hardware = H::value;
     const report r = validate(c);
     CHECK(accepted_v<config> == r.accepted());
     CHECK(summarize(static_report_v<config>) == summarize(r));

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Suggestions: backends whose capabilities admit the configuration and that the engine accepts,
 // best first, each verified again here.
-#include <attncap/check/suggest.hpp>
-
 #include <doctest/doctest.h>
+
+#include <attncap/check/suggest.hpp>
 
 using namespace attncap;
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The capability concepts: minimal archetypes, one archetype per missing requirement, and the
 // built-in backends' declared sets.
+#include <doctest/doctest.h>
+
 #include <attncap/backends/all.hpp>
 #include <attncap/concepts/attention_backend.hpp>
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 

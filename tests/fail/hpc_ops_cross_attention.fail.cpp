@@ -1,4 +1,5 @@
 // MESSAGE[Cross attention is not supported in the hpc_ops attention backend\.]
+// MAX_BYTES[2048]
 // SPDX-License-Identifier: MIT
 // hpc_ops with an encoder-decoder model: the factory's second check.
 #include <attncap/check/static_check.hpp>

@@ -1,4 +1,5 @@
 // MESSAGE[hpc_ops backend can only be used with non-MLA models\.]
+// MAX_BYTES[2048]
 // SPDX-License-Identifier: MIT
 // hpc_ops with an MLA model: the registry factory's first check.
 #include <attncap/check/static_check.hpp>

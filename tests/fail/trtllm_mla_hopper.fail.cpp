@@ -1,4 +1,5 @@
 // MESSAGE[TRTLLM MLA backend is only supported on Blackwell GPUs \(SM100/SM12x\)\. Please use a different backend\.]
+// MAX_BYTES[2048]
 // SPDX-License-Identifier: MIT
 // A server-args rule: trtllm_mla on Hopper.
 #include <attncap/check/static_check.hpp>

@@ -9,7 +9,8 @@ using hpc_ops_ok = static_config<cfg::backend<backends::hpc_ops>, cfg::on<hardwa
                                  cfg::set<&launch_config::page_size, 64>>;
 using hpc_ops_mla = static_config<cfg::backend<backends::hpc_ops>, cfg::on<hardware::sm90>, cfg::arch<model_arch::mla>,
                                   cfg::set<&launch_config::page_size, 64>>;
-using trtllm_mla_ok = static_config<cfg::backend<backends::trtllm_mla>, cfg::on<hardware::sm100>, cfg::arch<model_arch::mla>>;
+using trtllm_mla_ok =
+    static_config<cfg::backend<backends::trtllm_mla>, cfg::on<hardware::sm100>, cfg::arch<model_arch::mla>>;
 
 static_assert(static_check<hpc_ops_ok>());
 static_assert(static_check<trtllm_mla_ok>());

@@ -2,9 +2,9 @@
 // Cases for rules/attention_backend_default.hpp: default fill, graph switches, Whisper, page snaps.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 
@@ -25,7 +25,8 @@ inline constexpr std::array attention_backend_default_rewrites{
     rewrite_case{&sa::split_same_backend::info, on(H::sm90).backend(id::fa3).prefill(id::triton).decode(id::triton), "",
                  "triton", on(H::sm90).backend(id::triton).prefill(id::triton).decode(id::triton)},
     rewrite_case{&sa::default_backend_fill::info, on(H::sm90),
-                 "Attention backend not specified. Use fa3 backend by default.", "fa3", on(H::sm90).backend(id::triton)},
+                 "Attention backend not specified. Use fa3 backend by default.", "fa3",
+                 on(H::sm90).backend(id::triton)},
     rewrite_case{&sa::default_backend_fill::info, on(H::sm80),
                  "Attention backend not specified. Use flashinfer backend by default.", "flashinfer",
                  on(H::sm80).backend(id::fa3)},
@@ -55,7 +56,8 @@ inline constexpr std::array attention_backend_default_rewrites{
     rewrite_case{&sa::trtllm_mla_page_size::info, on(H::sm100).mla().decode(id::trtllm_mla).page(16),
                  "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from 16 to 64.", "64",
                  on(H::sm100).mla().decode(id::flashinfer).page(16)},
-    rewrite_case{&sa::tokenspeed_mla_page_size::info, on(H::sm100).mla().backend(id::tokenspeed_mla).kv(K::fp8_e4m3).page(128),
+    rewrite_case{&sa::tokenspeed_mla_page_size::info,
+                 on(H::sm100).mla().backend(id::tokenspeed_mla).kv(K::fp8_e4m3).page(128),
                  "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from 128 to 64.", "64",
                  on(H::sm100).mla().backend(id::tokenspeed_mla).kv(K::fp8_e4m3).page(32)},
     rewrite_case{&sa::cutedsl_mla_page_size::info, on(H::sm100).mla().decode(id::cutedsl_mla),

@@ -2,9 +2,9 @@
 // Cases for rules/attention_backend_fallbacks.hpp: silent swaps, FA4 / XPU pages, dual-chunk attention.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

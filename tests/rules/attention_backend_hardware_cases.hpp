@@ -2,9 +2,9 @@
 // Cases for rules/attention_backend_hardware.hpp: MLA kernels on Blackwell, cutedsl_mla, trtllm_mha hardware.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

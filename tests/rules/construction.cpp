@@ -35,10 +35,8 @@ TEST_CASE("a draft backend equal to a phase backend is not built twice") {
 }
 
 TEST_CASE("first-forward rules run last, for the decode backend then the prefill backend") {
-  const report rep = validate(on(H::sm100)
-                                  .prefill(id::hpc_ops)
-                                  .decode(id::trtllm_mla)
-                                  .with(&launch_config::sliding_window, 128));
+  const report rep =
+      validate(on(H::sm100).prefill(id::hpc_ops).decode(id::trtllm_mla).with(&launch_config::sliding_window, 128));
   const std::string order = codes(rep);
   CHECK(order.find("trtllm_mla.mla_only") < order.find("hpc_ops.init_sm90"));
   CHECK(order.ends_with("hpc_ops.sliding_window"));

@@ -2,9 +2,9 @@
 // Cases for rules/construction.hpp: the hybrid-GDN wrapper rules checked while building backends.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

@@ -9,7 +9,8 @@ TEST_CASE("deterministic rules: trigger and near miss") { check_rules(determinis
 TEST_CASE("deterministic rewrites: trigger and near miss") { check_rewrites(deterministic_rewrites); }
 
 TEST_CASE("the DeepSeek V3 override runs first, so deterministic inference sees an explicit trtllm_mla") {
-  const report rep = validate(on(H::sm100).mla().model(M::deepseek_v3).flag(&launch_config::enable_deterministic_inference));
+  const report rep =
+      validate(on(H::sm100).mla().model(M::deepseek_v3).flag(&launch_config::enable_deterministic_inference));
   REQUIRE(rep.first_error() != nullptr);
   CHECK(rep.first_error()->rule == &sa::deterministic_backend::info);
   CHECK(rep.message(*rep.first_error()) ==

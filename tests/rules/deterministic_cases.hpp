@@ -2,9 +2,9 @@
 // Cases for rules/deterministic.hpp: the deterministic-inference fallback, whitelists and radix cache.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

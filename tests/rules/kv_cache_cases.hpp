@@ -2,16 +2,15 @@
 // Cases for rules/kv_cache.hpp: KV4 and MXFP8 caches, the page default, scoring and prefill-only runs.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 
 inline constexpr std::array kv_cache_rules{
-    rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,
-              on(H::gfx942).kv(K::nvfp4), "KV4 is not tested on non-CUDA platforms.", on(H::sm100).kv(K::nvfp4),
-              "gfx942"},
+    rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error, on(H::gfx942).kv(K::nvfp4),
+              "KV4 is not tested on non-CUDA platforms.", on(H::sm100).kv(K::nvfp4), "gfx942"},
     rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,
               on(H::xpu_xmx).kv(K::fp4_mx_block16), "KV4 is not tested on non-CUDA platforms.",
               on(H::xpu_xmx).kv(K::fp8_e4m3)},
@@ -55,8 +54,7 @@ inline constexpr std::array kv_cache_rules{
               "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
               "'trtllm_mha'], but got flashinfer",
               on(H::sm100).kv(K::nvfp4).backend(id::fa3).prefill(id::flashinfer).decode(id::triton)},
-    rule_case{&sa::mxfp8_blackwell::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).kv(K::mxfp8),
+    rule_case{&sa::mxfp8_blackwell::info, stage::server_args, exception_kind::value_error, on(H::sm90).kv(K::mxfp8),
               "--kv-cache-dtype mxfp8 requires an SM100+ (Blackwell) GPU for the block-scaled operands used by the FA4 "
               "MXFP8 attention path.",
               on(H::sm110).kv(K::mxfp8), "sm90"},

@@ -2,9 +2,9 @@
 // Cases for rules/model_overrides.hpp: DeepSeek DSA and V3, GPT-OSS, Llama4 and Step3p overrides.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 
@@ -23,12 +23,12 @@ inline constexpr std::array model_overrides_rules{
               "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype=fp8_e5m2.",
               detail::dsa_on(H::sm90).kv(K::fp8_e5m2)},
     rule_case{&sa::dsa_kv_dtype::info, stage::server_args, exception_kind::assertion_error,
-              detail::dsa_on(H::sm90).kv(K::fp8_e5m2), "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
+              detail::dsa_on(H::sm90).kv(K::fp8_e5m2),
+              "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
               detail::dsa_on(H::sm90).kv(K::fp8_e4m3), "fp8_e5m2"},
     rule_case{&sa::dsa_kv_dtype::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm100).mla().model(M::deepseek_dsa).kv(K::mxfp8),
-              "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype",
-              on(H::sm100).mla().kv(K::mxfp8)},
+              "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype", on(H::sm100).mla().kv(K::mxfp8)},
 };
 
 inline constexpr std::array model_overrides_rewrites{
@@ -36,8 +36,8 @@ inline constexpr std::array model_overrides_rewrites{
                  "Use dsa attention backend for DeepSeek with DSA.", "dsa", detail::dsa_on(H::sm90).prefill(id::fa3)},
     rewrite_case{&sa::dsa_default_backend::info, on(H::sm90).mla().model(M::deepseek_dsa),
                  "Use dsa attention backend for DeepSeek with DSA.", "dsa", on(H::sm90).mla()},
-    rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm90).page(32), "Setting page size to 64 for DeepSeek DSA.",
-                 "64", detail::dsa_on(H::sm90).page(64)},
+    rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm90).page(32),
+                 "Setting page size to 64 for DeepSeek DSA.", "64", detail::dsa_on(H::sm90).page(64)},
     rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm100), "Setting page size to 64 for DeepSeek DSA.", "64",
                  detail::dsa_on(H::xpu_xmx)},
     rewrite_case{&sa::dsa_page_size_xpu::info, detail::dsa_on(H::xpu_xmx),

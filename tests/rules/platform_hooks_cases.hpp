@@ -2,9 +2,9 @@
 // Cases for rules/platform_hooks.hpp: backend aliases and the NPU / CPU platform defaults.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 

@@ -2,10 +2,9 @@
 // Table-driven checks of rules and rewrites: a triggering configuration and a near miss for each.
 #pragma once
 
-#include <attncap/check/validate.hpp>
-
 #include <doctest/doctest.h>
 
+#include <attncap/check/validate.hpp>
 #include <span>
 #include <string>
 #include <string_view>

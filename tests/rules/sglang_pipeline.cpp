@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The whole sglang pipeline (rules/sglang_pipeline.hpp): every rule and rewrite has a tested case.
+#include <algorithm>
+#include <attncap/check/static_check.hpp>
+#include <set>
+#include <vector>
+
 #include "backends/cutedsl_mla_cases.hpp"
 #include "backends/fa3_cases.hpp"
 #include "backends/hpc_ops_cases.hpp"
@@ -16,12 +21,6 @@
 #include "rules/model_overrides_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
 #include "rules/speculative_cases.hpp"
-
-#include <attncap/check/static_check.hpp>
-
-#include <algorithm>
-#include <set>
-#include <vector>
 
 using namespace attncap;
 using namespace attncap::test;

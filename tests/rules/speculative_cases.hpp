@@ -2,9 +2,9 @@
 // Cases for rules/speculative.hpp: aliases, EAGLE parameters and limits, NGRAM, DFLASH draft backends.
 #pragma once
 
-#include "rules/rule_table.hpp"
-
 #include <array>
+
+#include "rules/rule_table.hpp"
 
 namespace attncap::test {
 
@@ -47,11 +47,17 @@ inline constexpr std::array speculative_rules{
               "paged attention backends. This combination is only supported for the 'flashinfer' backend.",
               on(H::sm90).backend(id::flashinfer).spec(S::ngram).page(16), "fa3"},
     rule_case{&sa::ngram_page_tree::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).backend(id::triton).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 3)
+              on(H::sm90)
+                  .backend(id::triton)
+                  .spec(S::ngram)
+                  .with(&launch_config::speculative_ngram_max_bfs_breadth, 3)
                   .page(32),
               "speculative_eagle_topk(3) > 1 with page_size(32) > 1 is unstable and produces incorrect results for "
               "paged attention backends. This combination is only supported for the 'flashinfer' backend.",
-              on(H::sm90).backend(id::triton).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 1)
+              on(H::sm90)
+                  .backend(id::triton)
+                  .spec(S::ngram)
+                  .with(&launch_config::speculative_ngram_max_bfs_breadth, 1)
                   .page(32)},
     rule_case{&sa::ngram_dp_attention::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).backend(id::flashinfer).spec(S::ngram).flag(&launch_config::enable_dp_attention),
@@ -65,23 +71,30 @@ inline constexpr std::array speculative_rewrites{
                  on(H::sm90).spec(S::eagle).model(M::llama).steps(3)},
     rewrite_case{&sa::eagle_auto_parameters::info, on(H::sm90).spec(S::standalone).model(M::grok), "", "3",
                  on(H::sm90).spec(S::ngram).model(M::grok)},
-    rewrite_case{&sa::eagle_chain_draft_tokens::info, on(H::sm90).eagle(1, 3, 8),
-                 "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1",
-                 "4", on(H::sm90).eagle(1, 3, 4)},
-    rewrite_case{&sa::eagle_chain_draft_tokens::info, on(H::sm90).spec(S::eagle).topk(1).steps(5),
-                 "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1",
-                 "6", on(H::sm90).spec(S::eagle).topk(2).steps(5)},
+    rewrite_case{
+        &sa::eagle_chain_draft_tokens::info, on(H::sm90).eagle(1, 3, 8),
+        "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1", "4",
+        on(H::sm90).eagle(1, 3, 4)},
+    rewrite_case{
+        &sa::eagle_chain_draft_tokens::info, on(H::sm90).spec(S::eagle).topk(1).steps(5),
+        "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1", "6",
+        on(H::sm90).spec(S::eagle).topk(2).steps(5)},
     rewrite_case{&sa::ngram_topk::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram), "", "10",
                  on(H::sm90).backend(id::flashinfer).spec(S::ngram).topk(10)},
-    rewrite_case{&sa::ngram_topk::info,
-                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 6),
-                 "", "6",
-                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 6)
-                     .topk(6)},
-    rewrite_case{&sa::ngram_draft_tokens::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram),
-                 "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
-                 "this by explicitly setting --speculative-num-draft-tokens.",
-                 "12", on(H::sm90).backend(id::flashinfer).spec(S::ngram).draft_tokens(8)},
+    rewrite_case{
+        &sa::ngram_topk::info,
+        on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::speculative_ngram_max_bfs_breadth, 6),
+        "", "6",
+        on(H::sm90)
+            .backend(id::flashinfer)
+            .spec(S::ngram)
+            .with(&launch_config::speculative_ngram_max_bfs_breadth, 6)
+            .topk(6)},
+    rewrite_case{
+        &sa::ngram_draft_tokens::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram),
+        "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
+        "this by explicitly setting --speculative-num-draft-tokens.",
+        "12", on(H::sm90).backend(id::flashinfer).spec(S::ngram).draft_tokens(8)},
     rewrite_case{&sa::dflash_draft_default::info, on(H::sm90).backend(id::fa3).spec(S::dflash), "", "fa3",
                  on(H::sm90).backend(id::fa3).spec(S::dflash).draft(id::triton)},
     rewrite_case{&sa::dflash_draft_default::info, on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::dflash), "",

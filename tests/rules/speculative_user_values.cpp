@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The EAGLE auto-parameters fill only what the user left out.
-#include <attncap/check/validate.hpp>
-
 #include <doctest/doctest.h>
+
+#include <attncap/check/validate.hpp>
 
 using namespace attncap;
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The engine's default-backend table, row by row.
+#include <doctest/doctest.h>
+
 #include <attncap/backends/all.hpp>
 #include <attncap/select/default_backend.hpp>
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 

@@ -13,7 +13,7 @@ namespace attncap::cli {
 /// (null when accepted).
 template <class Registry = builtin_registry>
 nlohmann::json select_json(const input& in) {
-  const selection_trace trace = explain_selection<Registry>(in.config);
+  const selection_trace trace = explain_selection(in.config, validate<Registry>(in.config));
   const report& rep = trace.rep;
   const selection pick = default_backend(in.config);
   const launch_config& r = rep.resolved();

@@ -7,7 +7,6 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
-
 #include <attncap/detail/math.hpp>
 
 namespace attncap {
@@ -47,12 +46,11 @@ struct backend_traits<backends::hpc_ops> {
   static constexpr std::array<int, 2> gqa_groups{4, 8};
   static constexpr std::array<std::array<int, 2>, 2> fp8_head_shapes{{{8, 1}, {64, 8}}};
 
-  using rules = rule_list<rules::hpc_ops::non_mla_only, rules::hpc_ops::no_cross_attention,
-                          rules::hpc_ops::no_speculative_decoding, rules::hpc_ops::init_sm90,
-                          rules::hpc_ops::init_no_speculative_decoding, rules::hpc_ops::init_page_size,
-                          rules::hpc_ops::init_kv_cache_dtype, rules::hpc_ops::init_fp8_head_shape,
-                          rules::hpc_ops::init_head_dim_and_group, rules::hpc_ops::layer_sliding_window,
-                          rules::hpc_ops::layer_logit_cap, rules::hpc_ops::layer_softmax_scale>;
+  using rules = rule_list<
+      rules::hpc_ops::non_mla_only, rules::hpc_ops::no_cross_attention, rules::hpc_ops::no_speculative_decoding,
+      rules::hpc_ops::init_sm90, rules::hpc_ops::init_no_speculative_decoding, rules::hpc_ops::init_page_size,
+      rules::hpc_ops::init_kv_cache_dtype, rules::hpc_ops::init_fp8_head_shape, rules::hpc_ops::init_head_dim_and_group,
+      rules::hpc_ops::layer_sliding_window, rules::hpc_ops::layer_logit_cap, rules::hpc_ops::layer_softmax_scale>;
 };
 
 namespace rules::hpc_ops {
@@ -78,9 +76,8 @@ ATTNCAP_RULE(init_sm90, "hpc_ops.init_sm90", backend_init, value_error, hardware
              "got {sm}.") {
   return ctx.hw.major() != 9;
 }
-ATTNCAP_RULE(init_no_speculative_decoding, "hpc_ops.init_speculative", backend_init, value_error,
-             speculative_algorithm, "None",
-             "The hpc_ops attention backend does not support speculative decoding (MTP/EAGLE) yet.") {
+ATTNCAP_RULE(init_no_speculative_decoding, "hpc_ops.init_speculative", backend_init, value_error, speculative_algorithm,
+             "None", "The hpc_ops attention backend does not support speculative decoding (MTP/EAGLE) yet.") {
   return ctx.cfg.speculative() && traits::caps.speculative == speculative_support::none;
 }
 ATTNCAP_RULE(init_page_size, "hpc_ops.init_page_size", backend_init, value_error, page_size, "64",

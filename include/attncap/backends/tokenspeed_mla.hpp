@@ -43,7 +43,7 @@ ATTNCAP_RULE(init_kv_cache_dtype, "tokenspeed_mla.init_kv_cache_dtype", backend_
 }
 
 ATTNCAP_RULE(init_page_size, "tokenspeed_mla.init_page_size", backend_init, value_error, page_size, "32, 64",
-             "tokenspeed_mla backend requires page_size in {32, 64}, got page_size={page_size}.") {
+             "tokenspeed_mla backend requires page_size in {{32, 64}}, got page_size={page_size}.") {
   return !traits::caps.pages.contains(ctx.cfg.page_size);
 }
 }  // namespace rules::tokenspeed_mla

@@ -12,7 +12,6 @@
 
 #include <attncap/capabilities/capabilities.hpp>
 #include <attncap/fwd.hpp>
-
 #include <concepts>
 #include <string_view>
 #include <type_traits>
@@ -29,7 +28,7 @@ struct backend_traits : detail::unspecialized {};
 
 /// A tag that owns its declaration opts in with a nested `attncap_traits` type.
 template <class B>
-  requires requires { typename B::attncap_traits; }
+requires requires { typename B::attncap_traits; }
 struct backend_traits<B> : B::attncap_traits {};
 
 /// True when `backend_traits<B>` was specialised or opted into.

@@ -3,15 +3,14 @@
 /// attncap::capabilities: what one backend supports, declared once as constexpr data.
 #pragma once
 
+#include <array>
 #include <attncap/detail/enum_set.hpp>
 #include <attncap/vocabulary/hardware.hpp>
-#include <attncap/vocabulary/launch_config.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
+#include <attncap/vocabulary/launch_config.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/model_family.hpp>
 #include <attncap/vocabulary/phase.hpp>
-
-#include <array>
 #include <cstdint>
 #include <iterator>
 
@@ -23,8 +22,8 @@ enum class support : std::uint8_t { unknown, no, yes };
 template <>
 struct enum_spellings<support> {
   static constexpr std::string_view what = "support";
-  static constexpr std::array<spelling<support>, 3> table{{
-      {support::unknown, "?"}, {support::no, "no"}, {support::yes, "yes"}}};
+  static constexpr std::array<spelling<support>, 3> table{
+      {{support::unknown, "?"}, {support::no, "no"}, {support::yes, "yes"}}};
 };
 
 /// How far a backend supports speculative decoding.
@@ -37,10 +36,9 @@ enum class speculative_support : std::uint8_t {
 template <>
 struct enum_spellings<speculative_support> {
   static constexpr std::string_view what = "speculative support";
-  static constexpr std::array<spelling<speculative_support>, 3> table{{
-      {speculative_support::none, "none"},
-      {speculative_support::chain, "topk=1"},
-      {speculative_support::tree, "topk>1"}}};
+  static constexpr std::array<spelling<speculative_support>, 3> table{{{speculative_support::none, "none"},
+                                                                       {speculative_support::chain, "topk=1"},
+                                                                       {speculative_support::tree, "topk>1"}}};
 };
 
 /// A set of sizes (page sizes, head dims): any value, or up to twelve listed ones.

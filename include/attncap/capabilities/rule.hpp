@@ -4,6 +4,7 @@
 /// exact message) that serves the runtime tables and the compile-time static_assert alike.
 #pragma once
 
+#include <attncap/capabilities/message_keys.hpp>
 #include <attncap/fwd.hpp>
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
@@ -70,26 +71,29 @@ concept rewrite_type = requires(const rule_context& c, launch_config& m) {
 
 /// Declares rule `Name`. The function body that follows is the predicate: it returns true
 /// when the configuration in `ctx` violates the rule. `Message` must be a string literal: it
-/// is both the runtime text and the text of the rule's static_assert.
+/// is both the runtime text and the text of the rule's static_assert; its `{key}` placeholders
+/// are checked here (see capabilities/message_keys.hpp), `{{` and `}}` are literal braces.
 #define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message)                                            \
   struct Name {                                                                                                        \
+    static_assert(::attncap::detail::placeholders_known(Message), "attncap: unknown {placeholder} in " #Name);         \
     static constexpr ::attncap::rule_info info{Code,    ::attncap::stage::Stage, ::attncap::exception_kind::Exception, \
                                                Message, ::attncap::field::Field, Allowed};                             \
     static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept;                                       \
     /* Instantiated with true only for a violated rule of a static configuration. */                                   \
     template <bool Violated>                                                                                           \
-    struct assertion {                                                                                                 \
+    static constexpr void assertion() noexcept {                                                                       \
       static_assert(!Violated, Message);                                                                               \
-    };                                                                                                                 \
+    }                                                                                                                  \
   };                                                                                                                   \
   constexpr bool Name::violated([[maybe_unused]] const ::attncap::rule_context& ctx) noexcept
 
 /// Declares rewrite `Name`; define `Name::applies(const rule_context&)` (when the engine rewrites)
 /// and `Name::apply(launch_config&, const platform&)` (what it writes) after it. `Warning` is the
 /// engine's log text; `{new_key}` placeholders read the rewritten configuration.
-#define ATTNCAP_REWRITE(Name, Code, Field, Warning)                                                     \
-  struct Name {                                                                                         \
-    static constexpr ::attncap::rewrite_info info{Code, ::attncap::field::Field, Warning};              \
-    static constexpr bool applies(const ::attncap::rule_context& ctx) noexcept;                         \
-    static constexpr void apply(::attncap::launch_config& cfg, const ::attncap::platform& hw) noexcept; \
+#define ATTNCAP_REWRITE(Name, Code, Field, Warning)                                                            \
+  struct Name {                                                                                                \
+    static_assert(::attncap::detail::placeholders_known(Warning), "attncap: unknown {placeholder} in " #Name); \
+    static constexpr ::attncap::rewrite_info info{Code, ::attncap::field::Field, Warning};                     \
+    static constexpr bool applies(const ::attncap::rule_context& ctx) noexcept;                                \
+    static constexpr void apply(::attncap::launch_config& cfg, const ::attncap::platform& hw) noexcept;        \
   }

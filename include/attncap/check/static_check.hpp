@@ -4,11 +4,9 @@
 /// engine's exact message of every rule it violates, in the engine's order.
 #pragma once
 
-#include <attncap/check/validate.hpp>
-
 #include <array>
-#include <tuple>
-#include <utility>
+#include <attncap/check/validate.hpp>
+#include <attncap/detail/mp11.hpp>
 
 namespace attncap {
 
@@ -19,24 +17,32 @@ namespace cfg {
 template <auto Member, auto Value>
 struct set {
   template <class>
-  static constexpr void apply(launch_config& c) noexcept { c.*Member = Value; }
+  static constexpr void apply(launch_config& c) noexcept {
+    c.*Member = Value;
+  }
 };
-/// `--attention-backend` (or the prefill / decode / draft backend with the other members).
-template <class B, backend_id launch_config::*Field = &launch_config::attention_backend>
-struct backend {
+/// Sets a backend member to the id of tag `B`.
+template <class B, backend_id launch_config::*Field>
+struct backend_field {
   template <class Registry>
-  static constexpr void apply(launch_config& c) noexcept { c.*Field = Registry::template id<B>; }
+  static constexpr void apply(launch_config& c) noexcept {
+    c.*Field = Registry::template id<B>;
+  }
 };
+// Distinct types rather than aliases, so that a diagnostic prints `cfg::on<hardware::sm90>`.
+/// `--attention-backend`.
 template <class B>
-using prefill_backend = backend<B, &launch_config::prefill_attention_backend>;
+struct backend : backend_field<B, &launch_config::attention_backend> {};
 template <class B>
-using decode_backend = backend<B, &launch_config::decode_attention_backend>;
+struct prefill_backend : backend_field<B, &launch_config::prefill_attention_backend> {};
 template <class B>
-using draft_backend = backend<B, &launch_config::speculative_draft_attention_backend>;
+struct decode_backend : backend_field<B, &launch_config::decode_attention_backend> {};
+template <class B>
+struct draft_backend : backend_field<B, &launch_config::speculative_draft_attention_backend> {};
 template <hardware H>
-using on = set<&launch_config::hardware, H>;
+struct on : set<&launch_config::hardware, H> {};
 template <model_arch A>
-using arch = set<&launch_config::model_arch, A>;
+struct arch : set<&launch_config::model_arch, A> {};
 template <model_trait T>
 struct trait {
   template <class>
@@ -71,70 +77,74 @@ struct static_config {
 };
 
 namespace detail {
-template <class... Ls>
-struct concat;
-template <>
-struct concat<> {
-  using type = rule_list<>;
-};
-template <class... As>
-struct concat<rule_list<As...>> {
-  using type = rule_list<As...>;
-};
-template <class... As, class... Bs, class... Rest>
-struct concat<rule_list<As...>, rule_list<Bs...>, Rest...> {
-  using type = typename concat<rule_list<As..., Bs...>, Rest...>::type;
-};
-
 template <class S>
 struct step_rules {
   using type = rule_list<>;
 };
 template <class S>
-  requires rule_type<S>
+requires rule_type<S>
 struct step_rules<S> {
   using type = rule_list<S>;
 };
 template <class S>
-  requires requires { typename S::rules; }
+requires requires { typename S::rules; }
 struct step_rules<S> {
   using type = typename S::rules;
 };
+template <class S>
+using step_rules_t = typename step_rules<S>::type;
 
+/// Every rule `Pipeline` and the backends of `Registry` may check, as one rule_list.
 template <class Registry, class Pipeline>
-struct all_rules;
-template <class... Bs, class... Steps>
-struct all_rules<backend_registry<Bs...>, pipeline<Steps...>> {
-  using type = typename concat<typename step_rules<Steps>::type..., rules_of_t<Bs>...>::type;
-};
-
-template <class List>
-struct rule_index;
-template <class... Rs>
-struct rule_index<rule_list<Rs...>> {
-  static constexpr std::array<const rule_info*, sizeof...(Rs)> infos{&Rs::info...};
-  static constexpr std::size_t of(const rule_info* r) {
-    for (std::size_t i = 0; i < infos.size(); ++i)
-      if (infos[i] == r) return i;
-    return infos.size();
-  }
-  template <std::size_t I>
-  using at = std::tuple_element_t<I, std::tuple<Rs...>>;
-};
-
-/// Instantiates the static_assert of the I-th violation (a no-op past the last one).
-template <class Rules, const report& Rep, std::size_t I>
-constexpr void fire() {
-  if constexpr (I < Rep.errors().size()) {
-    using R = typename rule_index<Rules>::template at<rule_index<Rules>::of(Rep.errors()[I].rule)>;
-    static_assert(sizeof(typename R::template assertion<true>) > 0);
-  }
-}
+using all_rules_t =
+    mp::mp_apply<mp::mp_append,
+                 mp::mp_push_front<mp::mp_append<mp::mp_transform<step_rules_t, typename Pipeline::steps>,
+                                                 mp::mp_transform<rules_of_t, typename Registry::list>>,
+                                   rule_list<>>>;
 
 template <class Config, class Registry, class Pipeline>
 struct static_report {
   static constexpr report value = validate<Registry, Pipeline>(Config::template value<Registry>);
 };
+
+template <class... Rs>
+struct rule_infos {
+  static constexpr std::array<const rule_info*, sizeof...(Rs)> value{&Rs::info...};
+};
+
+/// The violated rules of a static configuration, in the engine's order.
+template <class Config, class Registry, class Pipeline>
+struct violated_rules {
+  using rules = all_rules_t<Registry, Pipeline>;
+  static constexpr const report& rep = static_report<Config, Registry, Pipeline>::value;
+  static constexpr std::size_t index_of(std::size_t i) {
+    constexpr auto infos = mp::mp_apply<rule_infos, rules>::value;
+    for (std::size_t r = 0; r < infos.size(); ++r)
+      if (infos[r] == rep.errors()[i].rule) return r;
+    return infos.size();
+  }
+  template <class I>
+  using at = mp::mp_at_c<rules, index_of(I::value)>;
+  using type = mp::mp_transform<at, mp::mp_iota_c<rep.errors().size()>>;
+};
+
+// clang instantiates the pending definitions last-in first-out, g++ first-in first-out: the
+// list is reversed for clang so that both print the messages in the engine's order.
+#if defined(__clang__)
+template <class List>
+using in_print_order = mp::mp_reverse<List>;
+#else
+template <class List>
+using in_print_order = List;
+#endif
+
+/// Names each rule's assertion: that instantiates its static_assert after the caller, so the
+/// call stays a constant expression and adds no error of its own.
+template <class... Rs>
+consteval bool fire(mp::mp_list<Rs...>) {
+  ((void)&Rs::template assertion<true>, ...);
+  return true;
+}
 }  // namespace detail
 
 /// The report of a static configuration, computed at compile time.
@@ -153,12 +163,7 @@ concept accepted_configuration = accepted_v<Config, Registry>;
 /// unless `Config` is accepted. Returns true so it can sit in a static_assert.
 template <class Config, class Registry = builtin_registry, class Pipeline = sglang_pipeline>
 consteval bool static_check() {
-  using rules = typename detail::all_rules<Registry, Pipeline>::type;
-  constexpr const report& rep = static_report_v<Config, Registry, Pipeline>;
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    (detail::fire<rules, rep, I>(), ...);
-  }(std::make_index_sequence<report_capacity>{});
-  return true;
+  return detail::fire(detail::in_print_order<typename detail::violated_rules<Config, Registry, Pipeline>::type>{});
 }
 
 }  // namespace attncap

@@ -16,8 +16,8 @@ struct suggestion {
 };
 
 /// Up to `report_capacity` backends of `Registry` whose capabilities admit `cfg` and that the
-/// engine accepts as the single backend (prefill, decode and draft overrides cleared), best first: the engine's default, then those
-/// needing fewer rewrites, then the registry's order. Aliases are not suggested.
+/// engine accepts as the single backend (prefill, decode and draft overrides cleared), best first: the engine's
+/// default, then those needing fewer rewrites, then the registry's order. Aliases are not suggested.
 template <class Registry = builtin_registry, class Pipeline = sglang_pipeline>
 constexpr detail::fixed_vector<suggestion, report_capacity> suggest(const launch_config& cfg) {
   launch_config base = cfg;

@@ -6,15 +6,15 @@
 #pragma once
 
 #include <attncap/backends/all.hpp>
-#include <attncap/check/resolution.hpp>
 #include <attncap/rules/sglang_pipeline.hpp>
+#include <attncap/runtime/resolution.hpp>
 
 namespace attncap {
 
 /// Validates `cfg` against the rules of `Pipeline` and of the backends in `Registry`.
 template <class Registry = builtin_registry, class Pipeline = sglang_pipeline>
 constexpr report validate(const launch_config& cfg) {
-  resolution r{cfg, report(Registry::names), &Registry::run_backend_rules};
+  resolution<Registry> r{cfg, report(Registry::names)};
   run(r, Pipeline{});
   r.rep.set_resolved(r.cfg);
   return r.rep;

@@ -32,8 +32,7 @@ inline constexpr bool supports_cross_attention_v = backend_traits<B>::caps.cross
 
 /// True when backend `B` accepts some speculative-decoding algorithm.
 template <class B>
-inline constexpr bool supports_speculative_v =
-    backend_traits<B>::caps.speculative != speculative_support::none;
+inline constexpr bool supports_speculative_v = backend_traits<B>::caps.speculative != speculative_support::none;
 
 /// `B` serves multi-head latent attention models.
 template <class B>
@@ -64,8 +63,9 @@ consteval bool check_backend() {
   if constexpr (has_backend_traits_v<B>) {
     static_assert(has_backend_name_v<B>,
                   "attncap::check_backend<B>: backend_traits<B> must declare 'static constexpr std::string_view name'");
-    static_assert(has_capabilities_v<B>,
-                  "attncap::check_backend<B>: backend_traits<B> must declare 'static constexpr attncap::capabilities caps'");
+    static_assert(
+        has_capabilities_v<B>,
+        "attncap::check_backend<B>: backend_traits<B> must declare 'static constexpr attncap::capabilities caps'");
   }
   return true;
 }

@@ -7,10 +7,10 @@
 #include <boost/hana/basic_tuple.hpp>
 #include <boost/hana/cartesian_product.hpp>
 #include <boost/hana/equal.hpp>
-#include <boost/hana/optional.hpp>
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/index_if.hpp>
 #include <boost/hana/integral_constant.hpp>
+#include <boost/hana/optional.hpp>
 #include <boost/hana/transform.hpp>
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/type.hpp>

@@ -22,14 +22,7 @@ constexpr void split_same_backend::apply(launch_config& cfg, const platform&) no
 }
 
 /// No backend given: the engine's default table (select/default_backend.hpp).
-ATTNCAP_REWRITE(default_backend_fill, "default.fill", attention_backend,
-                "Attention backend not specified. Use {new_attention_backend} backend by default.");
-constexpr bool default_backend_fill::applies(const rule_context& ctx) noexcept {
-  return !is_set(ctx.cfg.attention_backend);
-}
-constexpr void default_backend_fill::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.attention_backend = default_backend(cfg).backend;
-}
+using ::attncap::default_backend_fill;
 
 ATTNCAP_REWRITE(torch_native_cuda_graph, "torch_native.cuda_graph", disable_cuda_graph,
                 "Cuda graph is disabled because of using torch native attention backend");

@@ -81,7 +81,8 @@ constexpr void intel_xpu_mla_page_size::apply(launch_config& cfg, const platform
 
 // The default fill runs first, so a dual-chunk model launched without a backend usually meets the
 // error below with the hardware default rather than this fill.
-ATTNCAP_REWRITE(dual_chunk_default, "dual_chunk.default", attention_backend, "Dual chunk attention is turned on by default.");
+ATTNCAP_REWRITE(dual_chunk_default, "dual_chunk.default", attention_backend,
+                "Dual chunk attention is turned on by default.");
 constexpr bool dual_chunk_default::applies(const rule_context& ctx) noexcept {
   return ctx.cfg.dual_chunk_attention && !is_set(ctx.cfg.attention_backend);
 }

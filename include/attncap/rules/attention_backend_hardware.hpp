@@ -29,10 +29,9 @@ ATTNCAP_RULE(tokenspeed_mla_blackwell, "tokenspeed_mla.blackwell", server_args, 
              "tokenspeed_mla backend is only supported on Blackwell GPUs (SM100/SM12x).") {
   return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !ctx.hw.is_blackwell();
 }
-ATTNCAP_RULE(tokenspeed_mla_kv_cache_dtype, "tokenspeed_mla.kv_cache_dtype", server_args, value_error,
-             kv_cache_dtype, "fp8_e4m3", "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.") {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) &&
-         ctx.cfg.kv_cache_dtype != kv_cache_dtype::fp8_e4m3;
+ATTNCAP_RULE(tokenspeed_mla_kv_cache_dtype, "tokenspeed_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
+             "fp8_e4m3", "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.") {
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && ctx.cfg.kv_cache_dtype != kv_cache_dtype::fp8_e4m3;
 }
 
 ATTNCAP_RULE(cutedsl_mla_decode_only, "cutedsl_mla.decode_only", server_args, assertion_error,
@@ -47,8 +46,7 @@ ATTNCAP_RULE(cutedsl_mla_kv_cache_dtype, "cutedsl_mla.kv_cache_dtype", server_ar
              "fp8_e4m3, bf16, bfloat16, auto",
              "CuteDSL MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.") {
   const auto k = ctx.cfg.kv_cache_dtype;
-  return ctx.cfg.names(id::cutedsl_mla) && !is_bf16(k) && k != kv_cache_dtype::fp8_e4m3 &&
-         k != kv_cache_dtype::auto_;
+  return ctx.cfg.names(id::cutedsl_mla) && !is_bf16(k) && k != kv_cache_dtype::fp8_e4m3 && k != kv_cache_dtype::auto_;
 }
 /// cutedsl_mla decodes only: prefill becomes trtllm_mla when not given.
 ATTNCAP_REWRITE(cutedsl_mla_prefill_fill, "cutedsl_mla.prefill_fill", prefill_attention_backend, "");

@@ -7,7 +7,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
-#include <attncap/check/resolution.hpp>
+#include <attncap/runtime/resolution.hpp>
 
 namespace attncap::rules {
 
@@ -36,33 +36,34 @@ ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error,
 struct build_backends {
   using rules = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu>;
 
-  static constexpr void run(resolution& r) {
+  template <class Registry>
+  static constexpr void run(resolution<Registry>& r) {
     const backend_id decode = r.cfg.decode_backend();
     const backend_id prefill = r.cfg.prefill_backend();
     build(r, decode);
     if (prefill != decode) build(r, prefill);
-    r.check<wrapper::hybrid_gdn_non_mla>();
-    r.check<wrapper::hybrid_gdn_blackwell>();
-    r.check<wrapper::hybrid_gdn_npu>();
+    detail::check_each(r, rules{}, backend_id::none);
     const backend_id draft = r.cfg.speculative_draft_attention_backend;
     if (r.cfg.speculative() && is_set(draft) && draft != decode && draft != prefill) build(r, draft);
   }
 
  private:
-  static constexpr void build(resolution& r, backend_id b) {
+  template <class Registry>
+  static constexpr void build(resolution<Registry>& r, backend_id b) {
     if (!is_set(b)) return;
-    r.run_backend_rules(r, b, stage::factory);
-    r.run_backend_rules(r, b, stage::backend_init);
+    r.template run_backend_rules<stage::factory>(b);
+    r.template run_backend_rules<stage::backend_init>(b);
   }
 };
 
 /// Per-layer checks at the first forward pass, for every backend that serves a phase.
 struct first_forward {
-  static constexpr void run(resolution& r) {
+  template <class Registry>
+  static constexpr void run(resolution<Registry>& r) {
     const backend_id decode = r.cfg.decode_backend();
     const backend_id prefill = r.cfg.prefill_backend();
-    if (is_set(decode)) r.run_backend_rules(r, decode, stage::first_forward);
-    if (is_set(prefill) && prefill != decode) r.run_backend_rules(r, prefill, stage::first_forward);
+    if (is_set(decode)) r.template run_backend_rules<stage::first_forward>(decode);
+    if (is_set(prefill) && prefill != decode) r.template run_backend_rules<stage::first_forward>(prefill);
   }
 };
 

@@ -31,9 +31,8 @@ constexpr void compressed_alias::apply(launch_config& cfg, const platform&) noex
 ATTNCAP_REWRITE(npu_forces_ascend, "platform.npu_ascend", attention_backend, "");
 constexpr bool npu_forces_ascend::applies(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
-  return ctx.hw.is_npu() &&
-         (c.attention_backend != id::ascend || c.prefill_attention_backend != id::ascend ||
-          c.decode_attention_backend != id::ascend);
+  return ctx.hw.is_npu() && (c.attention_backend != id::ascend || c.prefill_attention_backend != id::ascend ||
+                             c.decode_attention_backend != id::ascend);
 }
 constexpr void npu_forces_ascend::apply(launch_config& cfg, const platform&) noexcept {
   cfg.attention_backend = cfg.prefill_attention_backend = cfg.decode_attention_backend = id::ascend;
@@ -51,6 +50,8 @@ ATTNCAP_REWRITE(cpu_default, "platform.cpu_intel_amx", attention_backend, "");
 constexpr bool cpu_default::applies(const rule_context& ctx) noexcept {
   return ctx.hw.is_cpu() && !is_set(ctx.cfg.attention_backend);
 }
-constexpr void cpu_default::apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::intel_amx; }
+constexpr void cpu_default::apply(launch_config& cfg, const platform&) noexcept {
+  cfg.attention_backend = id::intel_amx;
+}
 
 }  // namespace attncap::rules::server_args

@@ -5,8 +5,8 @@
 #pragma once
 
 #include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/rule.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
-
 #include <string_view>
 
 namespace attncap {
@@ -53,5 +53,16 @@ constexpr selection default_backend(const launch_config& c) noexcept {
   if (p.is_mps()) return {builtin_id<backends::torch_native>, "MLA on Apple MPS"};
   return {builtin_id<backends::triton>, "MLA elsewhere"};
 }
+
+/// The engine's default fill: no backend given, the table above chooses one.
+struct default_backend_fill {
+  static constexpr rewrite_info info{
+      "default.fill", field::attention_backend,
+      "Attention backend not specified. Use {new_attention_backend} backend by default."};
+  static constexpr bool applies(const rule_context& ctx) noexcept { return !is_set(ctx.cfg.attention_backend); }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.attention_backend = default_backend(cfg).backend;
+  }
+};
 
 }  // namespace attncap

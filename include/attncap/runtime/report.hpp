@@ -5,9 +5,8 @@
 #pragma once
 
 #include <attncap/capabilities/rule.hpp>
-#include <attncap/check/format.hpp>
 #include <attncap/detail/fixed_vector.hpp>
-
+#include <attncap/runtime/format.hpp>
 #include <string>
 
 namespace attncap {

@@ -1,35 +1,42 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// attncap::backend_registry: a list of backend tags materialised into constexpr tables (names,
-/// capabilities, aliases) plus the dispatch of backend-scoped rules by id.
+/// capabilities, aliases) plus the dispatch of backend-scoped rules by id and stage.
 #pragma once
 
-#include <attncap/backends/builtin.hpp>
-#include <attncap/check/resolution.hpp>
-#include <attncap/concepts/attention_backend.hpp>
-#include <attncap/detail/hana.hpp>
-
 #include <array>
+#include <attncap/concepts/attention_backend.hpp>
+#include <attncap/detail/mp11.hpp>
+#include <attncap/runtime/resolution.hpp>
 #include <optional>
 #include <string_view>
 
 namespace attncap {
+
+namespace detail {
+/// Checks the stage-`S` rules of backend `B` (of its target, for an alias).
+template <stage S, class B, class Resolution>
+constexpr void run_stage(Resolution& r, backend_id subject) {
+  check_each(r, rules_at<S, rules_of_t<canonical_backend_t<B>>>{}, subject);
+}
+}  // namespace detail
 
 /// The backends a validation knows, in id order. Built-in backends come first, so their ids
 /// are the same in every registry; `extend<More...>` appends third-party backends.
 template <class... Bs>
 struct backend_registry {
   static_assert((check_backend<Bs>() && ...));
+  static_assert((attention_backend<Bs> && ...));
 
-  /// The backend list as a Hana sequence of types.
-  static constexpr auto types = detail::hana::tuple_t<Bs...>;
-  static_assert(detail::hana::all_of(types, [](auto t) { return detail::hana::bool_c<attention_backend<typename decltype(t)::type>>; }));
+  /// The backend list.
+  using list = detail::mp::mp_list<Bs...>;
   static constexpr std::size_t size = sizeof...(Bs);
   static_assert(size < static_cast<std::size_t>(backend_id::none), "attncap::backend_registry: too many backends");
 
   /// The id of backend `B` in this registry.
   template <class B>
-  static constexpr backend_id id = static_cast<backend_id>(detail::index_in<B, detail::type_list<Bs...>>::value);
+  requires(detail::mp::mp_contains<list, B>::value) static constexpr backend_id id =
+      static_cast<backend_id>(detail::mp::mp_find<list, B>::value);
 
   static constexpr std::array<std::string_view, size> names{backend_traits<Bs>::name...};
   static constexpr std::array<capabilities, size> caps{backend_traits<Bs>::caps...};
@@ -43,12 +50,13 @@ struct backend_registry {
     return std::nullopt;
   }
 
-  /// Runs the stage-`s` rules of backend `subject` (an alias runs its target's rules).
-  static constexpr void run_backend_rules(resolution& r, backend_id subject, stage s) {
-    std::size_t i = 0;
-    ((i++ == static_cast<std::size_t>(subject) ? run_rules(r, rules_of_t<canonical_backend_t<Bs>>{}, subject, s)
-                                               : void()),
-     ...);
+  /// Runs the stage-`S` rules of backend `subject` (an alias runs its target's rules): one
+  /// table lookup, and only the rules of that stage.
+  template <stage S, class Resolution>
+  static constexpr void run_backend_rules(Resolution& r, backend_id subject) {
+    using runner = void (*)(Resolution&, backend_id);
+    constexpr std::array<runner, size> table{&detail::run_stage<S, Bs, Resolution>...};
+    if (const auto i = static_cast<std::size_t>(subject); i < size) table[i](r, subject);
   }
 
   template <class... More>

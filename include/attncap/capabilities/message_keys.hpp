@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The `{key}` placeholders an engine message may use, checked when a rule is declared: the
+/// configuration keys, a few derived values, `!r` for Python's repr() and `new_` for the value
+/// after a rewrite. `{{` and `}}` stand for literal braces, as in Python's str.format.
+#pragma once
+
+#include <array>
+#include <attncap/vocabulary/field.hpp>
+#include <string_view>
+
+namespace attncap::detail {
+
+/// Placeholders that are not configuration keys: prefill_backend / decode_backend (the resolved
+/// pair), subject (the backend being built), sm ("sm90"), sm_major ("9"), platform ("sm100",
+/// "hip", …), heads ("(q, kv)"), gqa_group (q // kv heads), torch_kv_dtype, allowed (the rule's
+/// allowed set).
+inline constexpr std::array<std::string_view, 10> derived_message_keys{
+    "prefill_backend", "decode_backend", "subject",        "sm",        "sm_major",
+    "platform",        "heads",          "torch_kv_dtype", "gqa_group", "allowed"};
+
+/// True when `key` (without `!r` or `new_`) is a placeholder the formatter fills.
+constexpr bool known_message_key(std::string_view key) noexcept {
+  if (key.ends_with("!r")) key.remove_suffix(2);
+  if (key.starts_with("new_")) key.remove_prefix(4);
+  for (auto k : derived_message_keys)
+    if (k == key) return true;
+  return from_string<field>(key).has_value();
+}
+
+/// True when every `{key}` of `text` is known and every brace is paired or doubled.
+constexpr bool placeholders_known(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
+      ++i;  // "{{" or "}}": a literal brace
+      continue;
+    }
+    if (c == '}') return false;
+    if (c != '{') continue;
+    const auto close = text.find('}', i);
+    if (close == std::string_view::npos || !known_message_key(text.substr(i + 1, close - i - 1))) return false;
+    i = close;
+  }
+  return true;
+}
+
+}  // namespace attncap::detail

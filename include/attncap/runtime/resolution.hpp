@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::resolution and attncap::pipeline: the engine's checks and rewrites run in its order
+/// over a configuration that is rewritten as they go.
+#pragma once
+
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/detail/mp11.hpp>
+#include <attncap/runtime/report.hpp>
+
+namespace attncap {
+
+/// The state of one validation against the backends of `Registry`: the configuration as
+/// resolved so far and the findings.
+template <class Registry>
+struct resolution {
+  launch_config cfg;
+  report rep;
+  platform hw{cfg.hardware, cfg.cuda};  ///< the machine never changes during resolution
+
+  constexpr rule_context context(backend_id subject = backend_id::none) const noexcept { return {cfg, hw, subject}; }
+  /// Records `R` when the current configuration violates it.
+  template <detail::rule_type R>
+  constexpr void check(backend_id subject = backend_id::none) {
+    if (R::violated(context(subject))) rep.add(R::info, cfg, subject);
+  }
+  /// Applies rewrite `R` when it applies, recording it.
+  template <detail::rewrite_type R>
+  constexpr void rewrite() {
+    if (!R::applies(context())) return;
+    launch_config before = cfg;
+    R::apply(cfg, hw);
+    rep.add(R::info, before, cfg);
+  }
+  /// Runs the stage-`S` rules of backend `subject` (an alias runs its target's rules).
+  template <stage S>
+  constexpr void run_backend_rules(backend_id subject) {
+    Registry::template run_backend_rules<S>(*this, subject);
+  }
+};
+
+/// The engine's checks and rewrites, in its order. A step is a rule, a rewrite, or a type with
+/// `template <class R> static constexpr void run(resolution<R>&)` for steps that are neither
+/// (building the backends), which lists the rules it may check as `using rules = rule_list<…>`.
+template <class... Steps>
+struct pipeline {
+  using steps = detail::mp::mp_list<Steps...>;
+};
+
+namespace detail {
+template <class S, class Registry>
+constexpr void run_step(resolution<Registry>& r) {
+  if constexpr (rule_type<S>)
+    r.template check<S>();
+  else if constexpr (rewrite_type<S>)
+    r.template rewrite<S>();
+  else
+    S::run(r);
+}
+
+template <stage S>
+struct at_stage {
+  template <class R>
+  using fn = mp::mp_bool<R::info.stage == S>;
+};
+/// The rules of `List` that the engine checks at stage `S`, selected at compile time.
+template <stage S, class List>
+using rules_at = mp::mp_copy_if_q<List, at_stage<S>>;
+
+/// Checks every rule of a list for backend `subject`.
+template <class Registry, class... Rs>
+constexpr void check_each(resolution<Registry>& r, rule_list<Rs...>, [[maybe_unused]] backend_id subject) {
+  (r.template check<Rs>(subject), ...);
+}
+}  // namespace detail
+
+/// Runs every step of `pipeline<Steps...>` over `r`.
+template <class Registry, class... Steps>
+constexpr void run(resolution<Registry>& r, pipeline<Steps...>) {
+  (detail::run_step<Steps>(r), ...);
+}
+
+}  // namespace attncap
