@@ -27,7 +27,7 @@ using namespace attncap::test;
 
 namespace {
 
-using all_rules = attncap::detail::all_rules<builtin_registry, sglang_pipeline>::type;
+using all_rules = all_rules_t<builtin_registry, sglang_pipeline>;
 
 template <class... Rs>
 constexpr auto rule_infos(rule_list<Rs...>) {
@@ -36,12 +36,12 @@ constexpr auto rule_infos(rule_list<Rs...>) {
 
 template <class... Steps>
 constexpr auto rewrite_infos(pipeline<Steps...>) {
-  constexpr std::size_t n = (std::size_t{attncap::detail::rewrite_type<Steps>} + ... + 0);
+  constexpr std::size_t n = (std::size_t{is_rewrite_v<Steps>} + ... + 0);
   std::array<const rewrite_info*, n> out{};
   std::size_t i = 0;
   (
       [&] {
-        if constexpr (attncap::detail::rewrite_type<Steps>) out[i++] = &Steps::info;
+        if constexpr (is_rewrite_v<Steps>) out[i++] = &Steps::info;
       }(),
       ...);
   return out;

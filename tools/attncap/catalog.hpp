@@ -52,8 +52,8 @@ inline std::string sizes_text(const size_set& p) {
 
 template <class R>
 void collect(std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites) {
-  if constexpr (::attncap::detail::rule_type<R>) rules.push_back(&R::info);
-  else if constexpr (::attncap::detail::rewrite_type<R>) rewrites.push_back(&R::info);
+  if constexpr (engine_rule<R>) rules.push_back(&R::info);
+  else if constexpr (engine_rewrite<R>) rewrites.push_back(&R::info);
 }
 
 template <class... Rs>

@@ -16,7 +16,7 @@
 namespace attncap {
 
 /// The declared facts of a rule. `message` is the engine's text; `{key}` placeholders are
-/// filled from the configuration as the engine formats them (see check/format.hpp).
+/// filled from the configuration as the engine formats them (see runtime/format.hpp).
 struct rule_info {
   std::string_view code;  ///< stable identifier, "<backend or hook>.<what>"
   ::attncap::stage stage;
@@ -54,18 +54,27 @@ constexpr bool one_of(const T& x, std::initializer_list<T> values) noexcept {
   return one_of<T, std::initializer_list<T>>(x, values);
 }
 
+}  // namespace detail
+
+/// True when `R` is a rule: `info` (a rule_info) and `violated(const rule_context&)`.
 template <class R>
-concept rule_type = requires(const rule_context& c) {
+inline constexpr bool is_rule_v = requires(const rule_context& c) {
   { R::info } -> std::convertible_to<const rule_info&>;
   { R::violated(c) } -> std::same_as<bool>;
 };
+/// True when `R` is a rewrite: `info` (a rewrite_info), `applies` and `apply`.
 template <class R>
-concept rewrite_type = requires(const rule_context& c, launch_config& m) {
+inline constexpr bool is_rewrite_v = requires(const rule_context& c, launch_config& m) {
   { R::info } -> std::convertible_to<const rewrite_info&>;
   { R::applies(c) } -> std::same_as<bool>;
   R::apply(m, c.hw);
 };
-}  // namespace detail
+/// A check of the engine: when violated, it raises `info.exception` with `info.message`.
+template <class R>
+concept engine_rule = is_rule_v<R>;
+/// A silent rewrite of the engine, logged with `info.warning`.
+template <class R>
+concept engine_rewrite = is_rewrite_v<R>;
 
 }  // namespace attncap
 

@@ -82,7 +82,7 @@ struct step_rules {
   using type = rule_list<>;
 };
 template <class S>
-requires rule_type<S>
+requires engine_rule<S>
 struct step_rules<S> {
   using type = rule_list<S>;
 };
@@ -93,14 +93,19 @@ struct step_rules<S> {
 };
 template <class S>
 using step_rules_t = typename step_rules<S>::type;
+}  // namespace detail
 
-/// Every rule `Pipeline` and the backends of `Registry` may check, as one rule_list.
+/// Every rule `Pipeline` and the backends of `Registry` may check, as one rule_list (the
+/// pipeline's in its order, then each backend's).
 template <class Registry, class Pipeline>
-using all_rules_t =
-    mp::mp_apply<mp::mp_append,
-                 mp::mp_push_front<mp::mp_append<mp::mp_transform<step_rules_t, typename Pipeline::steps>,
-                                                 mp::mp_transform<rules_of_t, typename Registry::list>>,
-                                   rule_list<>>>;
+using all_rules_t = detail::mp::mp_apply<
+    detail::mp::mp_append,
+    detail::mp::mp_push_front<
+        detail::mp::mp_append<detail::mp::mp_transform<detail::step_rules_t, typename Pipeline::steps>,
+                              detail::mp::mp_transform<rules_of_t, typename Registry::list>>,
+        rule_list<>>>;
+
+namespace detail {
 
 template <class Config, class Registry, class Pipeline>
 struct static_report {
@@ -115,7 +120,7 @@ struct rule_infos {
 /// The violated rules of a static configuration, in the engine's order.
 template <class Config, class Registry, class Pipeline>
 struct violated_rules {
-  using rules = all_rules_t<Registry, Pipeline>;
+  using rules = ::attncap::all_rules_t<Registry, Pipeline>;
   static constexpr const report& rep = static_report<Config, Registry, Pipeline>::value;
   static constexpr std::size_t index_of(std::size_t i) {
     constexpr auto infos = mp::mp_apply<rule_infos, rules>::value;
@@ -163,7 +168,8 @@ concept accepted_configuration = accepted_v<Config, Registry>;
 /// unless `Config` is accepted. Returns true so it can sit in a static_assert.
 template <class Config, class Registry = builtin_registry, class Pipeline = sglang_pipeline>
 consteval bool static_check() {
-  return detail::fire(detail::in_print_order<typename detail::violated_rules<Config, Registry, Pipeline>::type>{});
+  using violated = detail::in_print_order<typename detail::violated_rules<Config, Registry, Pipeline>::type>;
+  return detail::fire(violated{});
 }
 
 }  // namespace attncap

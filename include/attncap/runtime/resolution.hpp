@@ -20,12 +20,12 @@ struct resolution {
 
   constexpr rule_context context(backend_id subject = backend_id::none) const noexcept { return {cfg, hw, subject}; }
   /// Records `R` when the current configuration violates it.
-  template <detail::rule_type R>
+  template <engine_rule R>
   constexpr void check(backend_id subject = backend_id::none) {
     if (R::violated(context(subject))) rep.add(R::info, cfg, subject);
   }
   /// Applies rewrite `R` when it applies, recording it.
-  template <detail::rewrite_type R>
+  template <engine_rewrite R>
   constexpr void rewrite() {
     if (!R::applies(context())) return;
     launch_config before = cfg;
@@ -50,9 +50,9 @@ struct pipeline {
 namespace detail {
 template <class S, class Registry>
 constexpr void run_step(resolution<Registry>& r) {
-  if constexpr (rule_type<S>)
+  if constexpr (engine_rule<S>)
     r.template check<S>();
-  else if constexpr (rewrite_type<S>)
+  else if constexpr (engine_rewrite<S>)
     r.template rewrite<S>();
   else
     S::run(r);
