@@ -1,7 +1,8 @@
 // MESSAGE[hpc_ops backend does not support speculative decoding for now\.]
-// MAX_BYTES[2048]
+// MESSAGE[The hpc_ops attention backend does not support speculative decoding \(MTP/EAGLE\) yet\.]
 // SPDX-License-Identifier: MIT
-// hpc_ops with EAGLE (topk 1, so server args accept it): the factory's third check.
+// hpc_ops with EAGLE (topk 1, so server args accept it): the factory's third check, then the
+// constructor's.
 #include <attncap/check/static_check.hpp>
 
 using namespace attncap;
