@@ -7,6 +7,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -23,6 +24,7 @@ struct backend_traits<backends::cutedsl_mla> {
       .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
                           kv_cache_dtype::auto_},
       .pages = page_sizes::only(32, 64),
+      .page_snap = 64,
       .phases = {phase::decode},
       .speculative = speculative_support::chain,
   };
@@ -30,10 +32,7 @@ struct backend_traits<backends::cutedsl_mla> {
 };
 
 namespace rules::cutedsl_mla {
-ATTNCAP_RULE(mla_only, "cutedsl_mla.mla_only", factory, value_error, model_arch, "mla",
-             "cutedsl_mla backend can only be used with MLA models.") {
-  return !backend_traits<backends::cutedsl_mla>::caps.architectures.contains(ctx.cfg.model_arch);
-}
+ATTNCAP_ARCHITECTURE_RULE(mla_only, cutedsl_mla, "MLA");
 }  // namespace rules::cutedsl_mla
 
 }  // namespace attncap

@@ -15,6 +15,7 @@ struct backend_traits<backends::flashmla> {
       .architectures = {model_arch::mla},
       .targets = {hardware::sm90, hardware::sm100, hardware::sm103},
       .pages = page_sizes::only(64),
+      .page_snap = 64,
       .speculative = speculative_support::chain,
       .sliding_window = support::no,
   };

@@ -7,6 +7,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 #include <attncap/detail/math.hpp>
 
 namespace attncap {
@@ -35,6 +36,7 @@ struct backend_traits<backends::hpc_ops> {
       .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
                           kv_cache_dtype::fp8_e4m3},
       .pages = page_sizes::only(64),
+      .page_snap = 64,
       .head_dims = size_set::only(128),
       .speculative = speculative_support::none,
       .cross_attention = support::no,
@@ -57,10 +59,7 @@ namespace rules::hpc_ops {
 using traits = backend_traits<backends::hpc_ops>;
 
 // Registry factory, in the engine's order.
-ATTNCAP_RULE(non_mla_only, "hpc_ops.non_mla_only", factory, value_error, model_arch, "mha, gqa, mqa",
-             "hpc_ops backend can only be used with non-MLA models.") {
-  return !traits::caps.architectures.contains(ctx.cfg.model_arch);
-}
+ATTNCAP_ARCHITECTURE_RULE(non_mla_only, hpc_ops, "non-MLA");
 ATTNCAP_RULE(no_cross_attention, "hpc_ops.cross_attention", factory, value_error, encoder_decoder, "False",
              "Cross attention is not supported in the hpc_ops attention backend.") {
   return ctx.cfg.encoder_decoder && traits::caps.cross_attention == support::no;

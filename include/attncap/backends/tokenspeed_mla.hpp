@@ -6,6 +6,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -23,6 +24,7 @@ struct backend_traits<backends::tokenspeed_mla> {
       .targets = {hardware::sm100, hardware::sm103, hardware::sm110, hardware::sm120, hardware::sm121},
       .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3},
       .pages = page_sizes::only(32, 64),
+      .page_snap = 64,
       .speculative = speculative_support::chain,
   };
   using rules = rule_list<rules::tokenspeed_mla::mla_only, rules::tokenspeed_mla::init_kv_cache_dtype,
@@ -32,10 +34,7 @@ struct backend_traits<backends::tokenspeed_mla> {
 namespace rules::tokenspeed_mla {
 using traits = backend_traits<backends::tokenspeed_mla>;
 
-ATTNCAP_RULE(mla_only, "tokenspeed_mla.mla_only", factory, value_error, model_arch, "mla",
-             "tokenspeed_mla backend can only be used with MLA models.") {
-  return !traits::caps.architectures.contains(ctx.cfg.model_arch);
-}
+ATTNCAP_ARCHITECTURE_RULE(mla_only, tokenspeed_mla, "MLA");
 
 ATTNCAP_RULE(init_kv_cache_dtype, "tokenspeed_mla.init_kv_cache_dtype", backend_init, value_error, kv_cache_dtype,
              "fp8_e4m3", "tokenspeed_mla backend requires --kv-cache-dtype fp8_e4m3, got data_type={torch_kv_dtype}.") {

@@ -7,6 +7,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -22,6 +23,7 @@ struct backend_traits<backends::trtllm_mha> {
       .architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
       .targets = {hardware::sm90, hardware::sm100, hardware::sm103, hardware::sm120, hardware::sm121},
       .pages = page_sizes::only(16, 32, 64, 128),
+      .page_snap = 64,
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::chain,
       .sliding_window = support::yes,
@@ -31,10 +33,7 @@ struct backend_traits<backends::trtllm_mha> {
 };
 
 namespace rules::trtllm_mha {
-ATTNCAP_RULE(non_mla_only, "trtllm_mha.non_mla_only", factory, value_error, model_arch, "mha, gqa, mqa",
-             "trtllm_mha backend can only be used with non-MLA models.") {
-  return !backend_traits<backends::trtllm_mha>::caps.architectures.contains(ctx.cfg.model_arch);
-}
+ATTNCAP_ARCHITECTURE_RULE(non_mla_only, trtllm_mha, "non-MLA");
 
 ATTNCAP_RULE(xqa_tree_speculative, "trtllm_mha.xqa_tree_speculative", backend_init, not_implemented_error,
              speculative_eagle_topk, "1 on SM90/SM120",

@@ -6,6 +6,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -22,16 +23,14 @@ struct backend_traits<backends::trtllm_mla> {
       .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3, kv_cache_dtype::fp4_e2m1, kv_cache_dtype::bf16,
                           kv_cache_dtype::auto_},
       .pages = page_sizes::only(32, 64),
+      .page_snap = 64,
       .speculative = speculative_support::chain,
   };
   using rules = rule_list<rules::trtllm_mla::mla_only>;
 };
 
 namespace rules::trtllm_mla {
-ATTNCAP_RULE(mla_only, "trtllm_mla.mla_only", factory, value_error, model_arch, "mla",
-             "trtllm_mla backend can only be used with MLA models.") {
-  return !backend_traits<backends::trtllm_mla>::caps.architectures.contains(ctx.cfg.model_arch);
-}
+ATTNCAP_ARCHITECTURE_RULE(mla_only, trtllm_mla, "MLA");
 }  // namespace rules::trtllm_mla
 
 }  // namespace attncap

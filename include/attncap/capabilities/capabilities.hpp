@@ -70,6 +70,8 @@ struct capabilities {
   enum_set<hardware> targets = enum_set<hardware>::all();
   enum_set<kv_cache_dtype> kv_cache_dtypes = enum_set<kv_cache_dtype>::all();
   page_sizes pages = page_sizes::any_size();
+  /// The page size the engine moves an undeclared one to (0: it rejects or keeps it instead).
+  std::int32_t page_snap = 0;
   /// Head dims the backend's kernels support (the engine checks them for some backends only).
   size_set head_dims = size_set::any_size();
   enum_set<phase> phases = {phase::prefill, phase::decode};

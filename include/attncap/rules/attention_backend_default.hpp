@@ -4,8 +4,9 @@
 /// torch_native/flex_attention switches, Whisper's radix cache, and the MLA page-size snaps.
 #pragma once
 
-#include <attncap/backends/builtin.hpp>
+#include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 #include <attncap/select/default_backend.hpp>
 
 namespace attncap::rules::server_args {
@@ -57,55 +58,24 @@ constexpr void whisper_radix_cache::apply(launch_config& cfg, const platform&) n
 }
 
 namespace detail {
-using ::attncap::detail::one_of;
 constexpr bool base_or_decode(const launch_config& c, backend_id b) noexcept {
   return c.attention_backend == b || c.decode_attention_backend == b;
 }
 }  // namespace detail
 
-ATTNCAP_REWRITE(flashmla_page_size, "flashmla.page_size", page_size,
-                "FlashMLA only supports a page_size of 64, change page_size to 64.");
-constexpr bool flashmla_page_size::applies(const rule_context& ctx) noexcept {
-  return detail::base_or_decode(ctx.cfg, id::flashmla) && ctx.cfg.page_size != 64;
-}
-constexpr void flashmla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
-
-ATTNCAP_REWRITE(trtllm_mla_page_size, "trtllm_mla.page_size", page_size,
-                "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
-constexpr bool trtllm_mla_page_size::applies(const rule_context& ctx) noexcept {
-  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && !detail::one_of(ctx.cfg.page_size, {32, 64});
-}
-constexpr void trtllm_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
-
-ATTNCAP_REWRITE(tokenspeed_mla_page_size, "tokenspeed_mla.page_size", page_size,
-                "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
-constexpr bool tokenspeed_mla_page_size::applies(const rule_context& ctx) noexcept {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !detail::one_of(ctx.cfg.page_size, {32, 64});
-}
-constexpr void tokenspeed_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
-
-ATTNCAP_REWRITE(cutedsl_mla_page_size, "cutedsl_mla.page_size", page_size,
-                "CuteDSL MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
-constexpr bool cutedsl_mla_page_size::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.names(id::cutedsl_mla) && !detail::one_of(ctx.cfg.page_size, {32, 64});
-}
-constexpr void cutedsl_mla_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
-
-ATTNCAP_REWRITE(trtllm_mha_page_size, "trtllm_mha.page_size", page_size,
-                "TensorRT-LLM MHA only supports page_size of 16, 32, 64 or 128, changing page_size from {page_size} "
-                "to 64.");
-constexpr bool trtllm_mha_page_size::applies(const rule_context& ctx) noexcept {
-  const auto& c = ctx.cfg;
-  return (c.names(id::trtllm_mha) || c.speculative_draft_attention_backend == id::trtllm_mha) &&
-         !detail::one_of(c.page_size, {16, 32, 64, 128});
-}
-constexpr void trtllm_mha_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
-
-ATTNCAP_REWRITE(hpc_ops_page_size, "hpc_ops.page_size", page_size,
-                "HPC-Ops attention only supports a page_size of 64, changing page_size from {page_size} to 64.");
-constexpr bool hpc_ops_page_size::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.names(id::hpc_ops) && ctx.cfg.page_size != 64;
-}
-constexpr void hpc_ops_page_size::apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+// Page-size snaps to each backend's declared page sizes (`pages`, `page_snap`).
+ATTNCAP_PAGE_SNAP(flashmla_page_size, flashmla, base_or_decode,
+                  "FlashMLA only supports a page_size of 64, change page_size to 64.");
+ATTNCAP_PAGE_SNAP(trtllm_mla_page_size, trtllm_mla, base_or_decode,
+                  "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
+ATTNCAP_PAGE_SNAP(tokenspeed_mla_page_size, tokenspeed_mla, base_or_decode,
+                  "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
+ATTNCAP_PAGE_SNAP(cutedsl_mla_page_size, cutedsl_mla, any_phase,
+                  "CuteDSL MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
+ATTNCAP_PAGE_SNAP(trtllm_mha_page_size, trtllm_mha, any_with_draft,
+                  "TensorRT-LLM MHA only supports page_size of 16, 32, 64 or 128, changing page_size from {page_size} "
+                  "to 64.");
+ATTNCAP_PAGE_SNAP(hpc_ops_page_size, hpc_ops, any_phase,
+                  "HPC-Ops attention only supports a page_size of 64, changing page_size from {page_size} to 64.");
 
 }  // namespace attncap::rules::server_args

@@ -6,47 +6,48 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 #include <attncap/rules/attention_backend_default.hpp>
 
 namespace attncap::rules::server_args {
 
 // Only the base and decode fields are read here: a trtllm_mla that is only the prefill backend is
-// never checked at this stage.
+// never checked at this stage. The hardware and KV dtypes are the backends' declared sets.
 ATTNCAP_RULE(trtllm_mla_blackwell, "trtllm_mla.blackwell", server_args, value_error, hardware,
-             "sm100, sm103, sm110, sm120, sm121",
+             declared_targets<backends::trtllm_mla>,
              "TRTLLM MLA backend is only supported on Blackwell GPUs (SM100/SM12x). Please use a different backend.") {
-  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && !ctx.hw.is_blackwell();
+  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && target_excluded<backends::trtllm_mla>(ctx, 1208);
 }
 ATTNCAP_RULE(trtllm_mla_kv_cache_dtype, "trtllm_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
-             "fp8_e4m3, fp4_e2m1, bf16, auto",
+             declared_kv_cache_dtypes<backends::trtllm_mla>,
              "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto.") {
-  const auto k = ctx.cfg.kv_cache_dtype;
-  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && k != kv_cache_dtype::fp8_e4m3 &&
-         k != kv_cache_dtype::fp4_e2m1 && k != kv_cache_dtype::bf16 && k != kv_cache_dtype::auto_;
+  return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && kv_cache_dtype_excluded<backends::trtllm_mla>(ctx);
 }
 ATTNCAP_RULE(tokenspeed_mla_blackwell, "tokenspeed_mla.blackwell", server_args, value_error, hardware,
-             "sm100, sm103, sm110, sm120, sm121",
+             declared_targets<backends::tokenspeed_mla>,
              "tokenspeed_mla backend is only supported on Blackwell GPUs (SM100/SM12x).") {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && !ctx.hw.is_blackwell();
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && target_excluded<backends::tokenspeed_mla>(ctx, 1208);
 }
 ATTNCAP_RULE(tokenspeed_mla_kv_cache_dtype, "tokenspeed_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
-             "fp8_e4m3", "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.") {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && ctx.cfg.kv_cache_dtype != kv_cache_dtype::fp8_e4m3;
+             declared_kv_cache_dtypes<backends::tokenspeed_mla>,
+             "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.") {
+  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && kv_cache_dtype_excluded<backends::tokenspeed_mla>(ctx);
 }
 
 ATTNCAP_RULE(cutedsl_mla_decode_only, "cutedsl_mla.decode_only", server_args, assertion_error,
              prefill_attention_backend, "any backend but cutedsl_mla", "CuteDSL MLA only supports decoding for now") {
-  return ctx.cfg.prefill_attention_backend == id::cutedsl_mla;
+  return ctx.cfg.prefill_attention_backend == id::cutedsl_mla &&
+         !backend_traits<backends::cutedsl_mla>::caps.phases.contains(phase::prefill);
 }
-ATTNCAP_RULE(cutedsl_mla_sm100, "cutedsl_mla.sm100", server_args, value_error, hardware, "sm100, sm103",
+ATTNCAP_RULE(cutedsl_mla_sm100, "cutedsl_mla.sm100", server_args, value_error, hardware,
+             declared_targets<backends::cutedsl_mla>,
              "CuteDSL MLA backend is only supported on Blackwell GPUs (SM100). Please use a different backend.") {
-  return ctx.cfg.names(id::cutedsl_mla) && !ctx.hw.is_sm100();
+  return ctx.cfg.names(id::cutedsl_mla) && target_excluded<backends::cutedsl_mla>(ctx, 1208);
 }
 ATTNCAP_RULE(cutedsl_mla_kv_cache_dtype, "cutedsl_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
-             "fp8_e4m3, bf16, bfloat16, auto",
+             declared_kv_cache_dtypes<backends::cutedsl_mla>,
              "CuteDSL MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.") {
-  const auto k = ctx.cfg.kv_cache_dtype;
-  return ctx.cfg.names(id::cutedsl_mla) && !is_bf16(k) && k != kv_cache_dtype::fp8_e4m3 && k != kv_cache_dtype::auto_;
+  return ctx.cfg.names(id::cutedsl_mla) && kv_cache_dtype_excluded<backends::cutedsl_mla>(ctx);
 }
 /// cutedsl_mla decodes only: prefill becomes trtllm_mla when not given.
 ATTNCAP_REWRITE(cutedsl_mla_prefill_fill, "cutedsl_mla.prefill_fill", prefill_attention_backend, "");
