@@ -82,19 +82,22 @@ concept engine_rewrite = is_rewrite_v<R>;
 /// when the configuration in `ctx` violates the rule. `Message` must be a string literal: it
 /// is both the runtime text and the text of the rule's static_assert; its `{key}` placeholders
 /// are checked here (see capabilities/message_keys.hpp), `{{` and `}}` are literal braces.
-#define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message)                                            \
-  struct Name {                                                                                                        \
-    static_assert(::attncap::detail::placeholders_known(Message), "attncap: unknown {placeholder} in " #Name);         \
+// Unaligned continuation lines keep the source lines that compilers quote in a diagnostic short.
+// clang-format off
+#define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message) \
+  struct Name { \
+    static_assert(::attncap::detail::placeholders_known(Message), "attncap: unknown {placeholder} in " #Name); \
     static constexpr ::attncap::rule_info info{Code,    ::attncap::stage::Stage, ::attncap::exception_kind::Exception, \
-                                               Message, ::attncap::field::Field, Allowed};                             \
-    static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept;                                       \
-    /* Instantiated with true only for a violated rule of a static configuration. */                                   \
-    template <bool Violated>                                                                                           \
-    static constexpr void assertion() noexcept {                                                                       \
-      static_assert(!Violated, Message);                                                                               \
-    }                                                                                                                  \
-  };                                                                                                                   \
+                                               Message, ::attncap::field::Field, Allowed}; \
+    static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept; \
+    /* Instantiated with true only for a violated rule of a static configuration. */ \
+    template <bool Violated> \
+    static constexpr void assertion() noexcept { \
+      static_assert(!Violated, Message); \
+    } \
+  }; \
   constexpr bool Name::violated([[maybe_unused]] const ::attncap::rule_context& ctx) noexcept
+// clang-format on
 
 /// Declares rewrite `Name`; define `Name::applies(const rule_context&)` (when the engine rewrites)
 /// and `Name::apply(launch_config&, const platform&)` (what it writes) after it. `Warning` is the

@@ -117,15 +117,18 @@ constexpr bool target_excluded(const rule_context& ctx, int min_cuda = 0) noexce
 
 /// The factory's architecture check of backend `Backend`, for backends declared MLA-only
 /// (`Name` = mla_only) or non-MLA-only (`Name` = non_mla_only); `Text` is "MLA" or "non-MLA".
-#define ATTNCAP_ARCHITECTURE_RULE(Name, Backend, Text)                                                \
-  ATTNCAP_RULE(Name, #Backend "." #Name, factory, value_error, model_arch,                            \
-               ::attncap::declared_architectures<::attncap::backends::Backend>,                       \
-               #Backend " backend can only be used with " Text " models.") {                          \
-    return ::attncap::architecture_excluded<::attncap::backends::Backend>(ctx);                       \
-  }                                                                                                   \
+// Unaligned continuation lines, as in ATTNCAP_RULE.
+// clang-format off
+#define ATTNCAP_ARCHITECTURE_RULE(Name, Backend, Text) \
+  ATTNCAP_RULE(Name, #Backend "." #Name, factory, value_error, model_arch, \
+               ::attncap::declared_architectures<::attncap::backends::Backend>, \
+               #Backend " backend can only be used with " Text " models.") { \
+    return ::attncap::architecture_excluded<::attncap::backends::Backend>(ctx); \
+  } \
   static_assert(::attncap::backend_traits<::attncap::backends::Backend>::caps.architectures.contains( \
-                    ::attncap::model_arch::mla) == (std::string_view(Text) == "MLA"),                 \
+                    ::attncap::model_arch::mla) == (std::string_view(Text) == "MLA"), \
                 #Backend ": the declared architectures disagree with the rule's text")
+// clang-format on
 
 /// The server-args page-size snap of backend `Backend` to its declared set (warning `Warning`),
 /// reading the backend fields `Fields` (a detail::backend_fields); used where the ids are known.
