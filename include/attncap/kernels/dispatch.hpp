@@ -5,10 +5,9 @@
 /// `kernel_unsupported`, whose message names the request, the reason and both supported sets.
 #pragma once
 
+#include <array>
 #include <attncap/kernels/kernel_space.hpp>
 #include <attncap/vocabulary/dtype.hpp>
-
-#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -49,7 +48,8 @@ inline constexpr std::size_t n_dim_slots = decode_space_t::family_head_dims.size
 inline constexpr std::size_t prefill_slots = n_dim_slots * dtype_slots;
 constexpr std::size_t head_dim_index(int d) noexcept {
   const auto u = static_cast<unsigned>(d);
-  return u <= max_slot_dim && u % 16 == 0 && dim_slot[u / 16] >= 0 ? static_cast<std::size_t>(dim_slot[u / 16]) : ~std::size_t{0};
+  return u <= max_slot_dim && u % 16 == 0 && dim_slot[u / 16] >= 0 ? static_cast<std::size_t>(dim_slot[u / 16])
+                                                                   : ~std::size_t{0};
 }
 /// Decode packs the raw key into bit fields instead of mapping each field through a slot table:
 /// head dim / 16 (5 bits), dtype (3 bits), log2 of the group (3 bits). Each field is validated by
@@ -90,10 +90,10 @@ constexpr std::size_t mla_slot(int qk, int v, dtype kv) noexcept {
 
 /// A table of Slots + 1 entries (the last one stays nullptr for out-of-range requests), entry<I>
 /// placed at slot_of(configs[I]).
-template <class Fn, std::size_t Slots, auto& Configs, auto SlotOf, template <std::size_t> class Entry,
-          std::size_t... I>
+template <class Fn, std::size_t Slots, auto& Configs, auto SlotOf, template <std::size_t> class Entry, std::size_t... I>
 constexpr std::array<Fn, Slots + 1> make_table(std::index_sequence<I...>) {
-  static_assert(sizeof...(I) <= 256, "attncap::kernels: a kernel family may declare at most 256 configurations");
+  static_assert(sizeof...(I) <= ATTNCAP_KERNELS_MAX_CONFIGS,
+                "attncap::kernels: a kernel family declares more configurations than ATTNCAP_KERNELS_MAX_CONFIGS");
   std::array<Fn, Slots + 1> t{};
   ((t[SlotOf(Configs[I])] = Entry<I>::value), ...);
   return t;
@@ -112,8 +112,10 @@ std::string join(const T (&xs)[N]) {
   std::string s = "{";
   for (std::size_t i = 0; i < N; ++i) {
     if (i) s += ", ";
-    if constexpr (std::is_same_v<T, dtype>) s += to_string(xs[i]);
-    else s += std::to_string(xs[i]);
+    if constexpr (std::is_same_v<T, dtype>)
+      s += to_string(xs[i]);
+    else
+      s += std::to_string(xs[i]);
   }
   return s + "}";
 }
@@ -126,10 +128,9 @@ std::string join(const std::array<T, N>& xs) {
 
 /// The error for an unavailable (head_dim, dtype[, group]) of `api`.
 inline kernel_unsupported unsupported(const char* api, const std::string& request, support why,
-                                      const std::string& family_set, const std::string& build_set,
-                                      const char* knobs) {
-  std::string msg = std::string("attncap::kernels::") + api + ": no kernel for " + request + ": " +
-                    std::string(describe(why));
+                                      const std::string& family_set, const std::string& build_set, const char* knobs) {
+  std::string msg =
+      std::string("attncap::kernels::") + api + ": no kernel for " + request + ": " + std::string(describe(why));
   if (why == support::excluded_by_build) msg += std::string(" (add it to ") + knobs + ")";
   msg += ". Kernel family: " + family_set + ". Compiled in this build: " + build_set + ".";
   return kernel_unsupported(msg, why);

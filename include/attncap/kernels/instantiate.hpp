@@ -16,7 +16,3 @@
 #include <attncap/kernels/decode.hpp>
 #include <attncap/kernels/mla_decode.hpp>
 #include <attncap/kernels/prefill.hpp>
-
-#if defined(ATTNCAP_KERNELS_SHARD_COUNT) && !defined(ATTNCAP_KERNELS_SHARD_INDEX)
-#error "attncap::kernels: a shard TU needs both ATTNCAP_KERNELS_SHARD_INDEX and ATTNCAP_KERNELS_SHARD_COUNT"
-#endif

@@ -4,14 +4,14 @@
 /// XCR0, so the library needs no -march flag), and a scoped override that forces one path.
 #pragma once
 
-#include <attncap/detail/enum_table.hpp>
-
 #include <atomic>
+#include <attncap/config.hpp>
+#include <attncap/detail/enum_table.hpp>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(ATTNCAP_DETAIL_X86)
 #include <cpuid.h>
 #endif
 
@@ -48,7 +48,7 @@ struct cpu_features {
 namespace detail {
 inline cpu_features detect_cpu_features() noexcept {
   cpu_features f;
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(ATTNCAP_DETAIL_X86)
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
   const bool osxsave = (c >> 27) & 1u, fma = (c >> 12) & 1u, f16c = (c >> 29) & 1u;
@@ -82,10 +82,14 @@ inline const cpu_features& host_features() noexcept {
 inline bool available(isa i) noexcept {
   const auto& f = host_features();
   switch (i) {
-    case isa::scalar: return true;
-    case isa::avx2: return f.avx2_fma_f16c;
-    case isa::avx512: return f.avx512;
-    case isa::avx512_bf16: return f.avx512 && f.avx512_bf16;
+    case isa::scalar:
+      return true;
+    case isa::avx2:
+      return f.avx2_fma_f16c;
+    case isa::avx512:
+      return f.avx512;
+    case isa::avx512_bf16:
+      return f.avx512 && f.avx512_bf16;
   }
   return false;
 }
@@ -109,8 +113,8 @@ class scoped_isa {
  public:
   explicit scoped_isa(isa i) : previous_(detail::forced_isa().load()) {
     if (!available(i))
-      throw std::invalid_argument("attncap::kernels::scoped_isa: this CPU cannot run the " +
-                                  std::string(to_string(i)) + " path");
+      throw std::invalid_argument("attncap::kernels::scoped_isa: this CPU cannot run the " + std::string(to_string(i)) +
+                                  " path");
     detail::forced_isa().store(static_cast<int>(i));
   }
   ~scoped_isa() { detail::forced_isa().store(previous_); }

@@ -5,44 +5,15 @@
 /// instantiations, test type lists and benchmark registrations are all derived from `configs`.
 #pragma once
 
-#include <attncap/detail/enum_table.hpp>
-#include <attncap/vocabulary/dtype.hpp>
-
-#include <boost/hana/at.hpp>
-#include <boost/hana/cartesian_product.hpp>
-#include <boost/hana/integral_constant.hpp>
-#include <boost/hana/range.hpp>
-#include <boost/hana/tuple.hpp>
-#include <boost/hana/unpack.hpp>
-
 #include <algorithm>
 #include <array>
+#include <attncap/config.hpp>
+#include <attncap/detail/enum_table.hpp>
+#include <attncap/detail/mp11.hpp>
+#include <attncap/vocabulary/dtype.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <tuple>
-#include <utility>
-
-/// Head dims compiled for decode, prefill and cross attention (a subset of
-/// `decode_space.family_head_dims`). Override to cut build time, e.g. -DATTNCAP_HEAD_DIMS=64,128.
-#ifndef ATTNCAP_HEAD_DIMS
-#define ATTNCAP_HEAD_DIMS 64, 80, 96, 128, 192, 256
-#endif
-/// GQA group sizes (query heads per KV head) compiled for decode.
-#ifndef ATTNCAP_GQA_GROUPS
-#define ATTNCAP_GQA_GROUPS 1, 2, 4, 8
-#endif
-/// KV-cache element types compiled for decode and MLA decode (attncap::dtype enumerator names).
-#ifndef ATTNCAP_KV_DTYPES
-#define ATTNCAP_KV_DTYPES fp32, fp16, bf16, fp8_e4m3
-#endif
-/// Q/K/V/O element types compiled for prefill and cross attention.
-#ifndef ATTNCAP_DTYPES
-#define ATTNCAP_DTYPES fp32, fp16, bf16
-#endif
-/// MLA (qk, v) head-dim pairs compiled, flattened; define ATTNCAP_KERNELS_DISABLE_MLA to compile none.
-#ifndef ATTNCAP_MLA_HEAD_DIMS
-#define ATTNCAP_MLA_HEAD_DIMS 576, 512
-#endif
 
 namespace attncap::kernels {
 
@@ -72,9 +43,12 @@ namespace attncap::kernels {
 /// The reason in words, for error messages.
 constexpr std::string_view describe(support s) noexcept {
   switch (s) {
-    case support::ok: return "supported";
-    case support::unsupported_by_family: return "not supported by the kernel family";
-    case support::excluded_by_build: return "supported by the kernel family but not compiled in this build";
+    case support::ok:
+      return "supported";
+    case support::unsupported_by_family:
+      return "not supported by the kernel family";
+    case support::excluded_by_build:
+      return "supported by the kernel family but not compiled in this build";
   }
   return "<invalid>";
 }
@@ -101,7 +75,7 @@ struct mla_config {
 };
 
 namespace detail {
-namespace hana = boost::hana;
+namespace mp = attncap::detail::mp;
 
 namespace spelled {
 using enum attncap::dtype;
@@ -134,28 +108,25 @@ constexpr bool has(const C& c, T x) {
   return std::find(std::begin(c), std::end(c), x) != std::end(c);
 }
 
-/// A built list as a Hana tuple of integral constants (values of enums as int).
-template <const auto& List>
-constexpr auto as_tuple() {
-  return hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<std::size(List)>), [](auto... i) {
-    return hana::make_tuple(hana::int_c<static_cast<int>(List[decltype(i)::value])>...);
-  });
-}
-
-/// Cartesian product of the built lists, materialised as a plain array of Config.
+/// The cartesian product of the built lists as a plain array of Config, the first list varying
+/// slowest: Config{Lists[i]...} for every index tuple i, in the order Mp11's product lists them.
 template <class Config, const auto&... Lists>
-constexpr auto product() {
-  return hana::unpack(hana::cartesian_product(hana::make_tuple(as_tuple<Lists>()...)), [](auto... tuples) {
-    return std::array<Config, sizeof...(tuples)>{hana::unpack(tuples, [](auto... v) { return Config{v...}; })...};
-  });
-}
-struct decode_tuple {
-  int g, d, kv;
-  constexpr operator decode_config() const { return {d, static_cast<dtype>(kv), g}; }
+struct product_of {
+  template <class... I>
+  static constexpr Config make(mp::mp_list<I...>) {
+    return Config{Lists[I::value]...};
+  }
+  template <class... Tuples>
+  static constexpr std::array<Config, sizeof...(Tuples)> all(mp::mp_list<Tuples...>) {
+    return {make(Tuples{})...};
+  }
+  static constexpr auto value = all(mp::mp_product<mp::mp_list, mp::mp_iota_c<std::size(Lists)>...>{});
 };
-struct prefill_tuple {
-  int d, t;
-  constexpr operator prefill_config() const { return {d, static_cast<dtype>(t)}; }
+/// A decode configuration in product order (the group varies slowest, see decode_space_t::configs).
+struct decode_tuple {
+  int group, head_dim;
+  dtype kv;
+  constexpr operator decode_config() const { return {head_dim, kv, group}; }
 };
 template <class To, class From, std::size_t N>
 constexpr std::array<To, N> convert(const std::array<From, N>& a) {
@@ -183,9 +154,9 @@ struct decode_space_t {
   static constexpr std::array q_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16};
   /// Every compiled configuration, in instantiation order. The group varies slowest: it drives the
   /// compile cost most, and shards take every n-th entry, so each shard gets a mix of groups.
-  static constexpr auto configs = detail::convert<decode_config>(
-      detail::product<detail::decode_tuple, detail::spelled::groups, detail::spelled::head_dims,
-                      detail::spelled::kv_dtypes>());
+  static constexpr auto configs =
+      detail::convert<decode_config>(detail::product_of<detail::decode_tuple, detail::spelled::groups,
+                                                        detail::spelled::head_dims, detail::spelled::kv_dtypes>::value);
 
   constexpr bool family_supports(int head_dim, dtype kv, int group = 1) const noexcept {
     return detail::has(family_head_dims, head_dim) && detail::has(family_kv_dtypes, kv) &&
@@ -195,7 +166,7 @@ struct decode_space_t {
     return detail::has(configs, decode_config{head_dim, kv, group});
   }
   constexpr support check(int head_dim, dtype kv, int group = 1) const noexcept {
-    return compiled(head_dim, kv, group)         ? support::ok
+    return compiled(head_dim, kv, group)          ? support::ok
            : family_supports(head_dim, kv, group) ? support::excluded_by_build
                                                   : support::unsupported_by_family;
   }
@@ -204,8 +175,8 @@ struct decode_space_t {
 struct prefill_space_t {
   static constexpr std::array family_head_dims = decode_space_t::family_head_dims;
   static constexpr std::array family_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16};
-  static constexpr auto configs = detail::convert<prefill_config>(
-      detail::product<detail::prefill_tuple, detail::spelled::head_dims, detail::spelled::dtypes>());
+  static constexpr auto configs =
+      detail::product_of<prefill_config, detail::spelled::head_dims, detail::spelled::dtypes>::value;
 
   constexpr bool family_supports(int head_dim, dtype type) const noexcept {
     return detail::has(family_head_dims, head_dim) && detail::has(family_dtypes, type);
@@ -214,9 +185,9 @@ struct prefill_space_t {
     return detail::has(configs, prefill_config{head_dim, type});
   }
   constexpr support check(int head_dim, dtype type) const noexcept {
-    return compiled(head_dim, type)         ? support::ok
+    return compiled(head_dim, type)          ? support::ok
            : family_supports(head_dim, type) ? support::excluded_by_build
-                                            : support::unsupported_by_family;
+                                             : support::unsupported_by_family;
   }
 };
 /// MLA decode, absorbed form: key (qk dim, v dim, kv dtype); K and V share the latent cache rows.
@@ -233,7 +204,7 @@ struct mla_space_t {
     return detail::has(configs, mla_config{qk_dim, v_dim, kv});
   }
   constexpr support check(int qk_dim, int v_dim, dtype kv) const noexcept {
-    return compiled(qk_dim, v_dim, kv)         ? support::ok
+    return compiled(qk_dim, v_dim, kv)          ? support::ok
            : family_supports(qk_dim, v_dim, kv) ? support::excluded_by_build
                                                 : support::unsupported_by_family;
   }
@@ -253,9 +224,11 @@ enum class family : std::uint8_t { decode, prefill, cross_attention, mla_decode 
 /// (head_dim = qk dim, v dim from the family's pair), the Q/K/V/O dtype for prefill and cross.
 constexpr support check(family f, int head_dim, dtype dt, int group = 1) noexcept {
   switch (f) {
-    case family::decode: return decode_space.check(head_dim, dt, group);
+    case family::decode:
+      return decode_space.check(head_dim, dt, group);
     case family::prefill:
-    case family::cross_attention: return prefill_space.check(head_dim, dt);
+    case family::cross_attention:
+      return prefill_space.check(head_dim, dt);
     case family::mla_decode:
       for (const auto& p : mla_space_t::family_head_dims)
         if (p[0] == head_dim) return mla_space.check(p[0], p[1], dt);
@@ -294,16 +267,17 @@ struct config_c {
   static constexpr auto value = Configs[I];
 };
 namespace detail {
-template <const auto& Configs, class Seq>
-struct config_tuple;
-template <const auto& Configs, std::size_t... I>
-struct config_tuple<Configs, std::index_sequence<I...>> {
-  using type = std::tuple<config_c<Configs, I>...>;
+template <const auto& Configs>
+struct config_at {
+  template <class I>
+  using fn = config_c<Configs, I::value>;
 };
 }  // namespace detail
 /// Every configuration of a family as a std::tuple of config_c types (doctest type lists,
 /// per-configuration benchmarks): `config_types<decode_space_t::configs>`.
 template <const auto& Configs>
-using config_types = typename detail::config_tuple<Configs, std::make_index_sequence<Configs.size()>>::type;
+using config_types =
+    detail::mp::mp_rename<detail::mp::mp_transform_q<detail::config_at<Configs>, detail::mp::mp_iota_c<Configs.size()>>,
+                          std::tuple>;
 
 }  // namespace attncap::kernels

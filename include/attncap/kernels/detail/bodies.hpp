@@ -4,12 +4,10 @@
 /// decode_partial and prefill_tile, each AVX flavour compiled for its own target only.
 #pragma once
 
-#include <attncap/kernels/detail/target.hpp>
-
+#include <algorithm>
+#include <attncap/config.hpp>
 #include <attncap/kernels/detail/simd.hpp>
 #include <attncap/kernels/detail/work.hpp>
-
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

@@ -6,24 +6,21 @@
 /// without -m flags and the CPU picks a path at run time.
 #pragma once
 
-#include <attncap/kernels/detail/target.hpp>
-
+#include <attncap/config.hpp>
 #include <attncap/kernels/numeric.hpp>
-
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(ATTNCAP_DETAIL_X86)
 #include <immintrin.h>
-#define ATTNCAP_DETAIL_X86 1
 #endif
 
 namespace attncap::kernels::detail {
 
 // 2^f on [-0.5, 0.5]: Taylor coefficients of exp(f ln 2) to degree 6 (relative error < 2e-7).
-inline constexpr float exp2_c[7] = {1.0f,          0.693147181f,   0.240226507f,   0.0555041087f,
+inline constexpr float exp2_c[7] = {1.0f,           0.693147181f,   0.240226507f,   0.0555041087f,
                                     0.00961812911f, 0.00133335581f, 0.000154035304f};
 inline constexpr float log2e = 1.44269504088896341f;
 
@@ -37,7 +34,9 @@ struct ops {
   static vec zero() { return 0.0f; }
   static vec set1(float x) { return x; }
   template <class T>
-  static vec load(const T* p) { return to_float(*p); }
+  static vec load(const T* p) {
+    return to_float(*p);
+  }
   static void store(float* p, vec v) { *p = v; }
   static vec fma(vec a, vec b, vec c) { return a * b + c; }
   static vec add(vec a, vec b) { return a + b; }

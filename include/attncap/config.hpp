@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The build macros of attncap's kernels in one place: the settings a build may define (each with
+/// its default), and the platform and instruction-set regions the kernels are compiled in. Define
+/// a setting before the first attncap include, or for the whole target (every TU of one program
+/// must agree, since the kernel space decides which instantiations exist).
+#pragma once
+
+// ---- Settings --------------------------------------------------------------------------------
+
+/// Head dims compiled for decode, prefill and cross attention (a subset of the decode family's).
+#ifndef ATTNCAP_HEAD_DIMS
+#define ATTNCAP_HEAD_DIMS 64, 80, 96, 128, 192, 256
+#endif
+/// GQA group sizes (query heads per KV head) compiled for decode.
+#ifndef ATTNCAP_GQA_GROUPS
+#define ATTNCAP_GQA_GROUPS 1, 2, 4, 8
+#endif
+/// KV-cache element types compiled for decode and MLA decode (attncap::dtype enumerator names).
+#ifndef ATTNCAP_KV_DTYPES
+#define ATTNCAP_KV_DTYPES fp32, fp16, bf16, fp8_e4m3
+#endif
+/// Q/K/V/O element types compiled for prefill and cross attention.
+#ifndef ATTNCAP_DTYPES
+#define ATTNCAP_DTYPES fp32, fp16, bf16
+#endif
+/// MLA (qk, v) head-dim pairs compiled, flattened.
+#ifndef ATTNCAP_MLA_HEAD_DIMS
+#define ATTNCAP_MLA_HEAD_DIMS 576, 512
+#endif
+/// Upper bound on the configurations of one kernel family that split mode declares and shards
+/// define (at most Boost.Preprocessor's repetition limit, 256).
+#ifndef ATTNCAP_KERNELS_MAX_CONFIGS
+#define ATTNCAP_KERNELS_MAX_CONFIGS 256
+#endif
+
+// Switches without a value (none is defined by default):
+// ATTNCAP_KERNELS_DISABLE_MLA   compiles no MLA decode kernel.
+// ATTNCAP_KERNELS_EXTERN        split mode: every kernel entry is an `extern template` declaration.
+// ATTNCAP_KERNELS_SHARD_INDEX / ATTNCAP_KERNELS_SHARD_COUNT
+//                               a shard TU: defines the entries with index % COUNT == INDEX
+//                               (attncap_instantiate_kernels() in cmake/AttncapKernels.cmake).
+
+#if defined(ATTNCAP_KERNELS_SHARD_COUNT) != defined(ATTNCAP_KERNELS_SHARD_INDEX)
+#error "attncap::kernels: a shard TU needs both ATTNCAP_KERNELS_SHARD_INDEX and ATTNCAP_KERNELS_SHARD_COUNT"
+#endif
+
+// ---- Platform --------------------------------------------------------------------------------
+
+/// Defined on x86: the AVX2 and AVX-512 paths exist and cpuid picks one at run time.
+#if defined(__x86_64__) || defined(__i386__)
+#define ATTNCAP_DETAIL_X86 1
+#endif
+
+// Each region compiles its functions for one target only, so the library builds without -march
+// and the CPU's features pick the path at run time; the SIMD operations and the kernel bodies
+// that call them share a region, so they always share a target.
+#if defined(__clang__)
+#define ATTNCAP_DETAIL_AVX2_BEGIN \
+  _Pragma("clang attribute push(__attribute__((target(\"avx2,fma,f16c\"))), apply_to = function)")
+#define ATTNCAP_DETAIL_AVX2_END _Pragma("clang attribute pop")
+#define ATTNCAP_DETAIL_AVX512_BEGIN \
+  _Pragma(                          \
+      "clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c\"))), \
+      apply_to = function)")
+#define ATTNCAP_DETAIL_AVX512_END _Pragma("clang attribute pop")
+#elif defined(__GNUC__)
+#define ATTNCAP_DETAIL_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,fma,f16c\")")
+#define ATTNCAP_DETAIL_AVX2_END _Pragma("GCC pop_options")
+// GCC 12's AVX-512 intrinsics self-initialise an "undefined" source operand, which -Wuninitialized
+// reports at every inlined use.
+#define ATTNCAP_DETAIL_AVX512_BEGIN                                                                                  \
+  _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c\")") \
+      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")                           \
+          _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+#define ATTNCAP_DETAIL_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
+#else
+#define ATTNCAP_DETAIL_AVX2_BEGIN
+#define ATTNCAP_DETAIL_AVX2_END
+#define ATTNCAP_DETAIL_AVX512_BEGIN
+#define ATTNCAP_DETAIL_AVX512_END
+#endif
