@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Placeholders are filled the way the engine's Python formats values.
 #include <attncap/backends/all.hpp>
-#include <attncap/check/format.hpp>
+#include <attncap/runtime/format.hpp>
 
 #include <doctest/doctest.h>
 
