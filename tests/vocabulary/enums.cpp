@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Spellings, parsing and hardware facts of the vocabulary enums.
+#include <doctest/doctest.h>
+
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
@@ -7,8 +9,6 @@
 #include <attncap/vocabulary/phase.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
 #include <attncap/vocabulary/stage.hpp>
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 
@@ -47,8 +47,8 @@ TEST_CASE("every canonical spelling round-trips") {
 }
 
 TEST_CASE("an unknown spelling is rejected with the accepted list") {
-  CHECK_THROWS_WITH_AS(parse<model_arch>("gqa2"),
-                       "unknown model_arch 'gqa2'; accepted: mha, gqa, mqa, mla", parse_error);
+  CHECK_THROWS_WITH_AS(parse<model_arch>("gqa2"), "unknown model_arch 'gqa2'; accepted: mha, gqa, mqa, mla",
+                       parse_error);
   CHECK_THROWS_WITH_AS(parse<kv_cache_dtype>("fp8"),
                        "unknown kv_cache_dtype 'fp8'; accepted: auto, bf16, bfloat16, fp8_e4m3, fp8_e5m2, "
                        "fp4_e2m1, nvfp4, fp4_mx_block16, mxfp8",

@@ -3,41 +3,22 @@
 /// attncap::kv_cache_dtype: the KV-cache dtypes sglang's `--kv-cache-dtype` accepts.
 #pragma once
 
-#include <attncap/detail/enum_table.hpp>
+#include <attncap/detail/enum_names.hpp>
 #include <attncap/vocabulary/dtype.hpp>
-
 #include <cstdint>
 
 namespace attncap {
 
 /// A `--kv-cache-dtype` choice. `bf16` and `bfloat16` stay distinct because the engine
 /// echoes the spelling it was given in its messages.
-enum class kv_cache_dtype : std::uint8_t {
-  auto_,
-  bf16,
-  bfloat16,
-  fp8_e4m3,
-  fp8_e5m2,
-  fp4_e2m1,
-  nvfp4,
-  fp4_mx_block16,
-  mxfp8,
-};
+ATTNCAP_NAMED_ENUM(kv_cache_dtype, std::uint8_t, auto_, bf16, bfloat16, fp8_e4m3, fp8_e5m2, fp4_e2m1, nvfp4,
+                   fp4_mx_block16, mxfp8)
 
 template <>
 struct enum_spellings<kv_cache_dtype> {
   static constexpr std::string_view what = "kv_cache_dtype";
-  static constexpr std::array<spelling<kv_cache_dtype>, 9> table{{
-      {kv_cache_dtype::auto_, "auto"},
-      {kv_cache_dtype::bf16, "bf16"},
-      {kv_cache_dtype::bfloat16, "bfloat16"},
-      {kv_cache_dtype::fp8_e4m3, "fp8_e4m3"},
-      {kv_cache_dtype::fp8_e5m2, "fp8_e5m2"},
-      {kv_cache_dtype::fp4_e2m1, "fp4_e2m1"},
-      {kv_cache_dtype::nvfp4, "nvfp4"},
-      {kv_cache_dtype::fp4_mx_block16, "fp4_mx_block16"},
-      {kv_cache_dtype::mxfp8, "mxfp8"},
-  }};
+  static constexpr std::array<spelling<kv_cache_dtype>, 1> renamed{{{kv_cache_dtype::auto_, "auto"}}};
+  static constexpr auto table = detail::named_spellings<kv_cache_dtype>(renamed);
 };
 
 /// True for the 4-bit formats handled by the engine's KV4 path.
@@ -46,9 +27,7 @@ constexpr bool is_kv4(kv_cache_dtype k) noexcept {
 }
 
 /// True for both spellings of bfloat16.
-constexpr bool is_bf16(kv_cache_dtype k) noexcept {
-  return k == kv_cache_dtype::bf16 || k == kv_cache_dtype::bfloat16;
-}
+constexpr bool is_bf16(kv_cache_dtype k) noexcept { return k == kv_cache_dtype::bf16 || k == kv_cache_dtype::bfloat16; }
 
 /// The torch dtype the engine's model runner holds for a KV-cache choice (`auto` follows the
 /// model dtype, bfloat16 when that is auto too).
@@ -59,11 +38,15 @@ constexpr std::string_view torch_dtype(kv_cache_dtype k, model_dtype model) noex
              : model == model_dtype::float32 ? "torch.float32"
                                              : "torch.bfloat16";
     case kv_cache_dtype::bf16:
-    case kv_cache_dtype::bfloat16: return "torch.bfloat16";
+    case kv_cache_dtype::bfloat16:
+      return "torch.bfloat16";
     case kv_cache_dtype::fp8_e4m3:
-    case kv_cache_dtype::mxfp8: return "torch.float8_e4m3fn";
-    case kv_cache_dtype::fp8_e5m2: return "torch.float8_e5m2";
-    default: return "torch.uint8";
+    case kv_cache_dtype::mxfp8:
+      return "torch.float8_e4m3fn";
+    case kv_cache_dtype::fp8_e5m2:
+      return "torch.float8_e5m2";
+    default:
+      return "torch.uint8";
   }
 }
 

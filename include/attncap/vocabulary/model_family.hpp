@@ -4,48 +4,34 @@
 /// overrides and default selection single out; every other class is `other`.
 #pragma once
 
-#include <attncap/detail/enum_table.hpp>
+#include <attncap/detail/enum_names.hpp>
 #include <cstdint>
 
 namespace attncap {
 
 /// A group of model classes the engine treats specially.
-enum class model_family : std::uint8_t {
-  other,
-  deepseek_v3,       ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
-  deepseek_v3_like,  ///< Kimi K2.5, HY V4, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA deterministic
-  deepseek_v2,       ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
-  deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2, GLM-5)
-  deepseek_v4,
-  gpt_oss,
-  llama4,
-  whisper,
-  step3p,
-  hrm_text,
-  llama,  ///< Llama 2/3 (wider default speculative tree)
-  grok,
-  minicpm,
-};
+ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
+                   other,             ///< every class attncap does not single out
+                   deepseek_v3,       ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
+                   deepseek_v3_like,  ///< Kimi K2.5, HY V4, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
+                                      ///< deterministic
+                   deepseek_v2,       ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
+                   deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2, GLM-5)
+                   deepseek_v4,       ///< DeepSeek V4
+                   gpt_oss,           ///< GPT-OSS
+                   llama4,            ///< Llama 4
+                   whisper,           ///< Whisper (encoder-decoder)
+                   step3p,            ///< Step 3.5 / 3.7
+                   hrm_text,          ///< HRM text
+                   llama,             ///< Llama 2/3 (wider default speculative tree)
+                   grok,              ///< Grok 1
+                   minicpm            ///< MiniCPM, MiniCPM3
+)
 
 template <>
 struct enum_spellings<model_family> {
   static constexpr std::string_view what = "model family";
-  static constexpr std::array<spelling<model_family>, 14> table{{
-      {model_family::other, "other"},
-      {model_family::deepseek_v3, "deepseek_v3"},
-      {model_family::deepseek_v3_like, "deepseek_v3_like"},
-      {model_family::deepseek_v2, "deepseek_v2"},
-      {model_family::deepseek_dsa, "deepseek_dsa"},
-      {model_family::deepseek_v4, "deepseek_v4"},
-      {model_family::gpt_oss, "gpt_oss"},
-      {model_family::llama4, "llama4"},
-      {model_family::whisper, "whisper"},
-      {model_family::step3p, "step3p"},
-      {model_family::hrm_text, "hrm_text"},
-      {model_family::llama, "llama"},
-      {model_family::grok, "grok"},
-      {model_family::minicpm, "minicpm"},
-  }};
+  static constexpr auto table = detail::named_spellings<model_family>();
 };
 
 /// The HF architecture classes attncap recognises, with their family.

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <attncap/detail/enum_table.hpp>
-
 #include <cstdint>
 
 namespace attncap {

@@ -3,31 +3,24 @@
 /// attncap::stage and attncap::exception_kind: where the engine raises an error, and what it raises.
 #pragma once
 
-#include <attncap/detail/enum_table.hpp>
-
+#include <attncap/detail/enum_names.hpp>
 #include <cstdint>
 
 namespace attncap {
 
 /// The point in the engine's start-up at which a rule is checked, in the order they run.
-enum class stage : std::uint8_t {
-  server_args,    ///< argument resolution, before any device work
-  factory,        ///< the backend registry's factory function
-  backend_init,   ///< the backend's constructor
-  wrapper,        ///< the hybrid-model wrapper built around the backend
-  first_forward,  ///< per-layer checks on the first forward pass
-};
+ATTNCAP_NAMED_ENUM(stage, std::uint8_t,
+                   server_args,   ///< argument resolution, before any device work
+                   factory,       ///< the backend registry's factory function
+                   backend_init,  ///< the backend's constructor
+                   wrapper,       ///< the hybrid-model wrapper built around the backend
+                   first_forward  ///< per-layer checks on the first forward pass
+)
 
 template <>
 struct enum_spellings<stage> {
   static constexpr std::string_view what = "stage";
-  static constexpr std::array<spelling<stage>, 5> table{{
-      {stage::server_args, "server_args"},
-      {stage::factory, "factory"},
-      {stage::backend_init, "backend_init"},
-      {stage::wrapper, "wrapper"},
-      {stage::first_forward, "first_forward"},
-  }};
+  static constexpr auto table = detail::named_spellings<stage>();
 };
 
 /// The Python exception class the engine raises for a rule.

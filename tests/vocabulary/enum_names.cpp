@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// Spellings derived from enumerator names, with the engine's own spellings and aliases on top.
+#include <doctest/doctest.h>
+
+#include <attncap/detail/enum_names.hpp>
+#include <attncap/vocabulary/hardware.hpp>
+#include <attncap/vocabulary/kv_cache_dtype.hpp>
+#include <attncap/vocabulary/stage.hpp>
+
+namespace sample {
+ATTNCAP_NAMED_ENUM(colour, unsigned char,
+                   red,   ///< comments inside the list are not names
+                   green, /* nor are block comments */
+                   blue_, )
+}  // namespace sample
+
+template <>
+struct attncap::enum_spellings<sample::colour> {
+  static constexpr std::string_view what = "colour";
+  static constexpr std::array<spelling<sample::colour>, 1> renamed{{{sample::colour::blue_, "blue"}}};
+  static constexpr std::array<spelling<sample::colour>, 1> aliases{{{sample::colour::red, "crimson"}}};
+  static constexpr auto table = detail::named_spellings<sample::colour>(renamed, aliases);
+};
+
+using namespace attncap;
+
+static_assert(detail::count_names(" a, b ,c,") == 3 && detail::count_names("") == 0);
+static_assert(detail::enumerator_names<sample::colour>.size() == 3);
+static_assert(detail::enumerator_names<sample::colour>[1] == "green");
+static_assert(to_string(sample::colour::blue_) == "blue" && to_string(sample::colour::green) == "green");
+static_assert(from_string<sample::colour>("crimson") == sample::colour::red);
+static_assert(!from_string<sample::colour>("blue_").has_value());
+static_assert(enum_count<sample::colour>() == 3);
+static_assert(detail::enumerator_names<hardware>.size() == 21);
+static_assert(to_string(kv_cache_dtype::auto_) == "auto" && to_string(stage::first_forward) == "first_forward");
+
+TEST_CASE("derived tables list canonical spellings in enum order, then aliases") {
+  CHECK(accepted_spellings<sample::colour>() == "red, green, blue, crimson");
+  CHECK(accepted_spellings<stage>() == "server_args, factory, backend_init, wrapper, first_forward");
+}
