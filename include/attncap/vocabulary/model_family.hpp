@@ -5,7 +5,9 @@
 #pragma once
 
 #include <attncap/detail/enum_names.hpp>
+#include <attncap/vocabulary/model_arch.hpp>
 #include <cstdint>
+#include <optional>
 
 namespace attncap {
 
@@ -71,6 +73,23 @@ constexpr model_family classify_model(std::string_view architecture) noexcept {
   for (const auto& m : known_model_classes)
     if (m.name == architecture) return m.value;
   return model_family::other;
+}
+
+/// The attention architecture every model of family `m` has, or nothing where the family does
+/// not decide it. The DeepSeek families (V2, V3 and its kin, the sparse-attention models, V4)
+/// are all multi-head latent attention models; a launch that names such a class without an
+/// architecture is an MLA launch.
+constexpr std::optional<model_arch> implied_arch(model_family m) noexcept {
+  switch (m) {
+    case model_family::deepseek_v3:
+    case model_family::deepseek_v3_like:
+    case model_family::deepseek_v2:
+    case model_family::deepseek_dsa:
+    case model_family::deepseek_v4:
+      return model_arch::mla;
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace attncap

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Model classes, their families, and the facts a family decides.
+#include <doctest/doctest.h>
+
+#include <attncap/vocabulary/model_family.hpp>
+
+using namespace attncap;
+
+static_assert(classify_model("DeepseekV3ForCausalLM") == model_family::deepseek_v3);
+static_assert(classify_model("NoSuchModelForCausalLM") == model_family::other);
+static_assert(implied_arch(model_family::deepseek_v3) == model_arch::mla);
+static_assert(implied_arch(model_family::deepseek_v3_like) == model_arch::mla);
+static_assert(implied_arch(model_family::deepseek_v2) == model_arch::mla);
+static_assert(implied_arch(model_family::deepseek_dsa) == model_arch::mla);
+static_assert(implied_arch(model_family::deepseek_v4) == model_arch::mla);
+static_assert(!implied_arch(model_family::other).has_value());
+static_assert(!implied_arch(model_family::llama).has_value());
+
+TEST_CASE("every DeepSeek class is an MLA model; no other class decides its architecture") {
+  for (const auto& m : known_model_classes) {
+    CAPTURE(m.name);
+    const bool deepseek_family = to_string(m.value).starts_with("deepseek");
+    CHECK(implied_arch(classify_model(m.name)) ==
+          (deepseek_family ? std::optional<model_arch>{model_arch::mla} : std::nullopt));
+  }
+}
+
+TEST_CASE("family spellings are the enumerator names") {
+  CHECK(to_string(model_family::deepseek_v3_like) == "deepseek_v3_like");
+  CHECK(from_string<model_family>("minicpm") == model_family::minicpm);
+  CHECK(enum_count<model_family>() == 14);
+}
