@@ -4,15 +4,14 @@
 /// the executable, the tests and the fuzzer run the same code.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <string>
+
 #include "catalog.hpp"
 #include "check_command.hpp"
 #include "options.hpp"
 #include "select_command.hpp"
-
-#include <CLI/CLI.hpp>
-
-#include <iostream>
-#include <string>
 
 namespace attncap::cli {
 
@@ -22,8 +21,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
   app.require_subcommand(1);
 
   std::string check_format = "text";
-  CLI::App* check = app.add_subcommand(
-      "check", "Validate a configuration: exit 0 accepted, 1 rejected, 2 bad input");
+  CLI::App* check = app.add_subcommand("check", "Validate a configuration: exit 0 accepted, 1 rejected, 2 bad input");
   check->add_option("--format", check_format, "text or json")->check(CLI::IsMember({"text", "json"}));
   const config_options check_options(*check);
 
@@ -46,10 +44,8 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
   try {
     app.parse(argc, argv);
   } catch (const CLI::ExtrasError& e) {
-    std::string flags = "--config, --format";
-    for (const auto& sp : enum_spellings<field>::table)
-      if (is_input(sp.value)) flags += ", " + flag_name(sp.value);
-    err << "attncap: error: " << e.what() << "; accepted: " << flags << " (see attncap <command> --help)\n";
+    err << "attncap: error: " << e.what() << "; accepted: --config, --format, " << input_flags()
+        << " (see attncap <command> --help)\n";
     return exit_bad_input;
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e, out, err);

@@ -4,11 +4,10 @@
 /// the same object rendered for people.
 #pragma once
 
-#include "config_io.hpp"
-
 #include <nlohmann/json.hpp>
-
 #include <string>
+
+#include "config_io.hpp"
 
 namespace attncap::cli {
 
@@ -47,7 +46,8 @@ inline nlohmann::json adjustment_json(const input& in, const report& rep, const 
 template <class Registry = builtin_registry>
 nlohmann::json suggestions_json(const launch_config& cfg) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& s : suggest<Registry>(cfg)) out.push_back(std::string(Registry::names[static_cast<std::size_t>(s.backend)]));
+  for (const auto& s : suggest<Registry>(cfg))
+    out.push_back(std::string(Registry::names[static_cast<std::size_t>(s.backend)]));
   return out;
 }
 
@@ -114,7 +114,7 @@ inline std::string suggestions_text(const nlohmann::json& j) {
   const std::string hw = plain(j.at("resolved").at("hardware"));
   if (j.at("suggestions").empty()) return "no backend accepts this configuration on " + hw + "\n";
   std::string s = "backends that accept this configuration on " + hw + ", best first:";
-  for (const auto& n : j.at("suggestions")) s += " " + n.get<std::string>();
+  for (const auto& n : j.at("suggestions")) s.append(" ").append(n.get<std::string>());
   return s + "\n";
 }
 }  // namespace detail

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// The configuration options every command shares: one flag per configuration key, generated
-/// from the `field` spelling table, plus `--config FILE|-`; flags override the file.
+/// The configuration options every command shares: one flag per configuration key a user may
+/// give, with its help, generated from the configuration schema, plus `--config FILE|-`; flags
+/// override the file.
 #pragma once
 
-#include "config_io.hpp"
-
 #include <CLI/CLI.hpp>
-
 #include <array>
 #include <fstream>
 #include <istream>
 #include <iterator>
 #include <sstream>
 #include <string>
+
+#include "config_io.hpp"
 
 namespace attncap::cli {
 
@@ -25,9 +25,6 @@ inline std::string flag_name(field f) {
   return s;
 }
 
-/// True for keys a user may give (the resolved-only keys are not inputs).
-constexpr bool is_input(field f) noexcept { return f != field::disable_radix_cache && f != field::disable_cuda_graph; }
-
 /// Every backend name of `Registry`, comma separated.
 template <class Registry = builtin_registry>
 std::string backend_list() {
@@ -36,22 +33,55 @@ std::string backend_list() {
   return out;
 }
 
+/// Every configuration flag, comma separated, in key order.
+inline std::string input_flags() {
+  std::string flags;
+  for (const auto& info : field_schema)
+    if (info.role == field_role::input) flags += (flags.empty() ? "" : ", ") + flag_name(info.key);
+  return flags;
+}
+
 namespace detail {
-/// What a key accepts, for --help.
+/// What key `f` accepts, for --help.
 inline std::string accepted_for(field f) {
-  switch (f) {
-    case field::attention_backend:
-    case field::prefill_attention_backend:
-    case field::decode_attention_backend:
-    case field::speculative_draft_attention_backend: return backend_list();
-    case field::kv_cache_dtype: return accepted_spellings<kv_cache_dtype>();
-    case field::dtype: return accepted_spellings<model_dtype>();
-    case field::speculative_algorithm: return accepted_spellings<speculative_algorithm>();
-    case field::hardware: return accepted_spellings<hardware>();
-    case field::model_arch: return accepted_spellings<model_arch>();
-    case field::cuda: return "MAJOR.MINOR, e.g. 12.4";
-    case field::model: return "an HF architecture class, e.g. DeepseekV3ForCausalLM";
-    default: return kind_of(f) == value_kind::number ? "a number" : "";
+  static constexpr launch_config defaults{};
+  const field_info& info = schema_of(f);
+  switch (info.kind) {
+    case field_kind::backend:
+      return backend_list();
+    case field_kind::choice:
+      return visit_field(defaults, f, []<class T>(const T&, auto) -> std::string {
+        if constexpr (::attncap::detail::spelled_enum<T>)
+          return accepted_spellings<T>();
+        else
+          return {};
+      });
+    case field_kind::integer:
+      return "integers in " + integer_range(info);
+    case field_kind::real:
+      return "a non-negative number";
+    case field_kind::version:
+      return "MAJOR.MINOR, e.g. 12.4";
+    case field_kind::model:
+      return "an HF architecture class, e.g. DeepseekV3ForCausalLM";
+    case field_kind::flag:
+      break;
+  }
+  return {};
+}
+
+/// The placeholder --help shows for the value of key `f`.
+constexpr const char* value_name(field f) noexcept {
+  switch (kind_of(f)) {
+    case field_kind::integer:
+    case field_kind::real:
+      return "N";
+    case field_kind::version:
+      return "X.Y";
+    case field_kind::model:
+      return "CLASS";
+    default:
+      return "NAME";
   }
 }
 }  // namespace detail
@@ -59,27 +89,21 @@ inline std::string accepted_for(field f) {
 /// The configuration flags of one command, bound to a CLI11 app.
 class config_options {
  public:
-  static constexpr std::size_t count = enum_spellings<field>::table.size();
+  static constexpr std::size_t count = field_schema.size();
 
   explicit config_options(CLI::App& app) {
     app.add_option("--config", config_path_, "JSON object of configuration keys (snake_case); '-' reads stdin")
         ->group("Input");
-    for (std::size_t i = 0; i < count; ++i) {
-      const field f = enum_spellings<field>::table[i].value;
-      if (!is_input(f)) continue;
-      const std::string name = flag_name(f);
-      if (kind_of(f) == value_kind::boolean) {
-        options_[i] = app.add_flag(name, flags_[i], "sets " + std::string(to_string(f)) + " (=false to clear)");
-      } else {
-        std::string help = "sets " + std::string(to_string(f));
-        if (auto a = detail::accepted_for(f); !a.empty()) help += "; accepted: " + a;
-        options_[i] = app.add_option(name, words_[i], help)
-                          ->type_name(f == field::cuda                           ? "X.Y"
-                                      : kind_of(f) == value_kind::number         ? "N"
-                                      : f == field::model                        ? "CLASS"
-                                                                                 : "NAME");
-      }
-      options_[i]->group(f == field::hardware ? "Machine (--hardware is required)" : "Configuration");
+    for (const auto& info : field_schema) {
+      if (info.role != field_role::input) continue;
+      const auto i = static_cast<std::size_t>(info.key);
+      if (info.kind == field_kind::flag)
+        options_[i] = app.add_flag(flag_name(info.key), flags_[i], std::string(info.doc) + " (=false to clear)");
+      else
+        options_[i] = app.add_option(flag_name(info.key), words_[i],
+                                     std::string(info.doc) + "; accepted: " + detail::accepted_for(info.key))
+                          ->type_name(detail::value_name(info.key));
+      options_[i]->group(info.key == field::hardware ? "Machine (--hardware is required)" : "Configuration");
     }
   }
 
@@ -87,11 +111,11 @@ class config_options {
   input read(std::istream& stdin_stream) const {
     nlohmann::json j = nlohmann::json::object();
     if (!config_path_.empty()) j = load(stdin_stream);
-    for (std::size_t i = 0; i < count; ++i) {
+    for (const auto& info : field_schema) {
+      const auto i = static_cast<std::size_t>(info.key);
       if (options_[i] == nullptr || options_[i]->count() == 0) continue;
-      const field f = enum_spellings<field>::table[i].value;
-      const std::string key(to_string(f));
-      j[key] = kind_of(f) == value_kind::boolean ? nlohmann::json(flags_[i]) : from_word(f, words_[i]);
+      j[std::string(info.name)] =
+          info.kind == field_kind::flag ? nlohmann::json(flags_[i]) : from_word(info.key, words_[i]);
     }
     input in = from_json(j);
     if (!j.contains("hardware") || j["hardware"].is_null())

@@ -1,100 +1,66 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// attncap::field: the keys of a launch configuration, spelled as the engine's options in
-/// snake_case (the CLI flag is the same name with '-' for '_').
+/// snake_case (the CLI flag is the same name with '-' for '_'), and what the schema says about
+/// each (`schema_of`). Generated from `ATTNCAP_LAUNCH_CONFIG_FIELDS`.
 #pragma once
 
+#include <array>
 #include <attncap/detail/enum_table.hpp>
-
+#include <attncap/vocabulary/config_schema.hpp>
 #include <cstdint>
+#include <string_view>
 
 namespace attncap {
 
+#define ATTNCAP_DETAIL_FIELD_ENUMERATOR(name, type, init, kind, lo, hi, role, doc) name,
+
 /// A key of `launch_config`; rules name the field they are about.
-enum class field : std::uint8_t {
-  attention_backend,
-  prefill_attention_backend,
-  decode_attention_backend,
-  speculative_draft_attention_backend,
-  page_size,
-  kv_cache_dtype,
-  dtype,
-  speculative_algorithm,
-  speculative_eagle_topk,
-  speculative_num_steps,
-  speculative_num_draft_tokens,
-  speculative_ngram_max_bfs_breadth,
-  tp_size,
-  dp_size,
-  enable_dp_attention,
-  enable_deterministic_inference,
-  enable_mis,
-  prefill_only_disable_kv_cache,
-  attn_cp_size,
-  context_len,
-  hardware,
-  cuda,
-  model_arch,
-  model,
-  encoder_decoder,
-  hybrid_gdn,
-  dsa,
-  dual_chunk_attention,
-  head_dim,
-  num_q_heads_per_rank,
-  num_kv_heads_per_rank,
-  sliding_window,
-  logit_cap,
-  softmax_scale,
-  attention_sinks,
-  asymmetric_kv,
-  disable_radix_cache,  ///< resolved only: set by the engine, never by the user
-  disable_cuda_graph,   ///< resolved only
+enum class field : std::uint8_t { ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DETAIL_FIELD_ENUMERATOR) };
+
+#undef ATTNCAP_DETAIL_FIELD_ENUMERATOR
+
+/// What the schema declares about one key.
+struct field_info {
+  field key;
+  std::string_view name;  ///< the key's spelling (= the `launch_config` member)
+  field_kind kind;
+  std::int64_t lo = 0;  ///< smallest integer a user may give (integers only)
+  std::int64_t hi = 0;  ///< largest integer a user may give (integers only)
+  field_role role = field_role::input;
+  std::string_view doc;  ///< what the key means, one short phrase
 };
+
+#define ATTNCAP_DETAIL_FIELD_INFO(name, type, init, kind_, lo_, hi_, role_, doc_) \
+  field_info{field::name, #name, field_kind::kind_, lo_, hi_, field_role::role_, doc_},
+
+/// Every key's schema entry, in `field` order.
+inline constexpr std::array field_schema{ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DETAIL_FIELD_INFO)};
+
+#undef ATTNCAP_DETAIL_FIELD_INFO
+
+/// The schema entry of `f`.
+constexpr const field_info& schema_of(field f) noexcept { return field_schema[static_cast<std::size_t>(f)]; }
+
+/// True for keys a user may give (the resolved-only keys are set by the engine).
+constexpr bool is_input(field f) noexcept { return schema_of(f).role == field_role::input; }
+
+namespace detail {
+constexpr auto field_spellings() noexcept {
+  std::array<spelling<field>, field_schema.size()> table{};
+  for (std::size_t i = 0; i < table.size(); ++i) table[i] = {field_schema[i].key, field_schema[i].name};
+  return table;
+}
+}  // namespace detail
 
 template <>
 struct enum_spellings<field> {
   static constexpr std::string_view what = "configuration key";
-  static constexpr std::array<spelling<field>, 38> table{{
-      {field::attention_backend, "attention_backend"},
-      {field::prefill_attention_backend, "prefill_attention_backend"},
-      {field::decode_attention_backend, "decode_attention_backend"},
-      {field::speculative_draft_attention_backend, "speculative_draft_attention_backend"},
-      {field::page_size, "page_size"},
-      {field::kv_cache_dtype, "kv_cache_dtype"},
-      {field::dtype, "dtype"},
-      {field::speculative_algorithm, "speculative_algorithm"},
-      {field::speculative_eagle_topk, "speculative_eagle_topk"},
-      {field::speculative_num_steps, "speculative_num_steps"},
-      {field::speculative_num_draft_tokens, "speculative_num_draft_tokens"},
-      {field::speculative_ngram_max_bfs_breadth, "speculative_ngram_max_bfs_breadth"},
-      {field::tp_size, "tp_size"},
-      {field::dp_size, "dp_size"},
-      {field::enable_dp_attention, "enable_dp_attention"},
-      {field::enable_deterministic_inference, "enable_deterministic_inference"},
-      {field::enable_mis, "enable_mis"},
-      {field::prefill_only_disable_kv_cache, "prefill_only_disable_kv_cache"},
-      {field::attn_cp_size, "attn_cp_size"},
-      {field::context_len, "context_len"},
-      {field::hardware, "hardware"},
-      {field::cuda, "cuda"},
-      {field::model_arch, "model_arch"},
-      {field::model, "model"},
-      {field::encoder_decoder, "encoder_decoder"},
-      {field::hybrid_gdn, "hybrid_gdn"},
-      {field::dsa, "dsa"},
-      {field::dual_chunk_attention, "dual_chunk_attention"},
-      {field::head_dim, "head_dim"},
-      {field::num_q_heads_per_rank, "num_q_heads_per_rank"},
-      {field::num_kv_heads_per_rank, "num_kv_heads_per_rank"},
-      {field::sliding_window, "sliding_window"},
-      {field::logit_cap, "logit_cap"},
-      {field::softmax_scale, "softmax_scale"},
-      {field::attention_sinks, "attention_sinks"},
-      {field::asymmetric_kv, "asymmetric_kv"},
-      {field::disable_radix_cache, "disable_radix_cache"},
-      {field::disable_cuda_graph, "disable_cuda_graph"},
-  }};
+  static constexpr auto table = detail::field_spellings();
 };
+
+/// True when `name` is a configuration key; usable in constant expressions (message
+/// placeholders are checked against it when a rule is declared).
+constexpr bool is_field_name(std::string_view name) noexcept { return from_string<field>(name).has_value(); }
 
 }  // namespace attncap

@@ -5,68 +5,27 @@
 #pragma once
 
 #include <attncap/vocabulary/backend_id.hpp>
+#include <attncap/vocabulary/config_schema.hpp>
 #include <attncap/vocabulary/dtype.hpp>
+#include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/model_family.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
-
+#include <concepts>
 #include <cstdint>
+#include <type_traits>
 
 namespace attncap {
 
-/// Integer options use `unset` for "not given" (the engine's None).
-inline constexpr std::int32_t unset = -1;
+#define ATTNCAP_DETAIL_FIELD_MEMBER(name, type, init, kind, lo, hi, role, doc) type name = init;
 
 /// One launch of the engine. Defaults are the engine's defaults; `unset` / `backend_id::none`
-/// mean the option was not given. Field names are the configuration keys (see `field`).
+/// mean the option was not given. The members are the configuration keys, declared in
+/// `ATTNCAP_LAUNCH_CONFIG_FIELDS` (see there for each one's meaning), in `field` order.
 struct launch_config {
-  // Engine options.
-  backend_id attention_backend = backend_id::none;
-  backend_id prefill_attention_backend = backend_id::none;
-  backend_id decode_attention_backend = backend_id::none;
-  backend_id speculative_draft_attention_backend = backend_id::none;
-  std::int32_t page_size = unset;
-  ::attncap::kv_cache_dtype kv_cache_dtype = ::attncap::kv_cache_dtype::auto_;
-  ::attncap::model_dtype dtype = ::attncap::model_dtype::auto_;
-  ::attncap::speculative_algorithm speculative_algorithm = ::attncap::speculative_algorithm::none;
-  std::int32_t speculative_eagle_topk = unset;
-  std::int32_t speculative_num_steps = unset;
-  std::int32_t speculative_num_draft_tokens = unset;
-  std::int32_t speculative_ngram_max_bfs_breadth = unset;
-  std::int32_t tp_size = 1;
-  std::int32_t dp_size = 1;
-  std::int32_t attn_cp_size = 1;
-  std::int32_t context_len = unset;
-  bool enable_dp_attention = false;
-  bool enable_deterministic_inference = false;
-  bool enable_mis = false;
-  bool prefill_only_disable_kv_cache = false;
-
-  // The machine.
-  ::attncap::hardware hardware = ::attncap::hardware::sm90;
-  std::int32_t cuda = unset;  ///< CUDA toolkit version as major * 100 + minor (12.4 -> 1204)
-
-  // The model.
-  ::attncap::model_arch model_arch = ::attncap::model_arch::mha;
-  model_family model = model_family::other;
-  bool encoder_decoder = false;
-  bool hybrid_gdn = false;
-  bool dsa = false;
-  bool dual_chunk_attention = false;
-  bool attention_sinks = false;
-  bool asymmetric_kv = false;
-  std::int32_t head_dim = unset;
-  std::int32_t num_q_heads_per_rank = unset;
-  std::int32_t num_kv_heads_per_rank = unset;
-  std::int32_t sliding_window = unset;  ///< window size; unset (the engine's -1) = full attention
-  double logit_cap = 0.0;               ///< 0 = no soft cap
-  double softmax_scale = 0.0;           ///< 0 = the default head_dim ** -0.5
-
-  // Set by resolution only.
-  bool disable_radix_cache = false;
-  bool disable_cuda_graph = false;
+  ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DETAIL_FIELD_MEMBER)
 
   constexpr bool is_mla() const noexcept { return model_arch == ::attncap::model_arch::mla; }
   constexpr bool speculative() const noexcept {
@@ -86,5 +45,57 @@ struct launch_config {
   }
   constexpr bool operator==(const launch_config&) const = default;
 };
+
+#undef ATTNCAP_DETAIL_FIELD_MEMBER
+
+/// A key known at compile time, with its kind: what `visit_field` hands its function.
+template <field F>
+struct field_constant {
+  static constexpr field key = F;
+  static constexpr field_kind kind = schema_of(F).kind;
+};
+
+#define ATTNCAP_DETAIL_FIELD_CASE(name, type, init, kind, lo, hi, role, doc) \
+  case field::name:                                                          \
+    return fn(c.name, field_constant<field::name>{});
+
+/// Calls `fn(c.<f>, field_constant<f>{})` with the member of `c` that key `f` names (a const
+/// or mutable reference as `c` is), so that code over every key is written once per kind.
+template <class Config, class Fn>
+requires std::same_as<std::remove_const_t<Config>, launch_config>
+constexpr decltype(auto) visit_field(Config& c, field f, Fn&& fn) {
+  switch (f) { ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DETAIL_FIELD_CASE) }
+  return fn(c.attention_backend, field_constant<field::attention_backend>{});  // not reached: f is a key
+}
+
+#undef ATTNCAP_DETAIL_FIELD_CASE
+
+namespace detail {
+/// True when a member of type `T` can hold values of kind `k`.
+template <class T>
+constexpr bool holds_kind(field_kind k) noexcept {
+  switch (k) {
+    case field_kind::backend:
+      return std::is_same_v<T, backend_id>;
+    case field_kind::choice:
+      return std::is_enum_v<T> && spelled_enum<T>;
+    case field_kind::integer:
+    case field_kind::version:
+      return std::is_same_v<T, std::int32_t>;
+    case field_kind::flag:
+      return std::is_same_v<T, bool>;
+    case field_kind::real:
+      return std::is_same_v<T, double>;
+    case field_kind::model:
+      return std::is_same_v<T, model_family>;
+  }
+  return false;
+}
+
+#define ATTNCAP_DETAIL_FIELD_CHECK(name, type, init, kind, lo, hi, role, doc) \
+  static_assert(holds_kind<decltype(launch_config::name)>(field_kind::kind), #name ": type and kind disagree");
+ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DETAIL_FIELD_CHECK)
+#undef ATTNCAP_DETAIL_FIELD_CHECK
+}  // namespace detail
 
 }  // namespace attncap

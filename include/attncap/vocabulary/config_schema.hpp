@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The configuration schema: every key of a launch configuration declared once — its name
+/// (the `launch_config` member, the `field` enumerator and the engine's option in snake_case),
+/// C++ type, default, kind of value, accepted range, whether a user gives it, and what it means.
+/// `field`, `launch_config`, value formatting and the command line's JSON and flags derive
+/// from `ATTNCAP_LAUNCH_CONFIG_FIELDS`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace attncap {
+
+/// Integer options use `unset` for "not given" (the engine's None).
+inline constexpr std::int32_t unset = -1;
+
+/// How a configuration value is held and written.
+enum class field_kind : std::uint8_t {
+  backend,  ///< a backend of the registry (`backend_id`), None when unset
+  choice,   ///< an enumerator of a vocabulary enum, written in the engine's spelling
+  integer,  ///< a whole number in the field's range, None when `unset`
+  flag,     ///< a boolean, True/False
+  real,     ///< a non-negative number
+  version,  ///< a CUDA toolkit version MAJOR.MINOR held as major * 100 + minor, None when `unset`
+  model,    ///< the model's family, given as an HF architecture class name
+};
+
+/// A `field_kind::version` value as MAJOR.MINOR ("12.4" for 1204).
+inline std::string version_string(std::int32_t v) { return std::to_string(v / 100) + "." + std::to_string(v % 100); }
+
+/// Who sets a configuration value.
+enum class field_role : std::uint8_t {
+  input,     ///< given by the user (an engine option or a model or machine fact)
+  resolved,  ///< set by the engine's argument resolution only, never given
+};
+
+}  // namespace attncap
+
+/// The launch configuration's keys, in their canonical order. Each row is
+/// `X(name, type, default, kind, lo, hi, role, doc)`: `lo`/`hi` bound the integers a user may
+/// give (0, 0 for other kinds). Types are fully qualified because members share their names.
+#define ATTNCAP_LAUNCH_CONFIG_FIELDS(X)                                                                                \
+  X(attention_backend, ::attncap::backend_id, ::attncap::backend_id::none, backend, 0, 0, input,                       \
+    "attention backend for prefill and decode")                                                                        \
+  X(prefill_attention_backend, ::attncap::backend_id, ::attncap::backend_id::none, backend, 0, 0, input,               \
+    "backend for prefill, instead of attention_backend")                                                               \
+  X(decode_attention_backend, ::attncap::backend_id, ::attncap::backend_id::none, backend, 0, 0, input,                \
+    "backend for decode, instead of attention_backend")                                                                \
+  X(speculative_draft_attention_backend, ::attncap::backend_id, ::attncap::backend_id::none, backend, 0, 0, input,     \
+    "backend of the speculative draft model")                                                                          \
+  X(page_size, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "tokens per KV-cache page")                 \
+  X(kv_cache_dtype, ::attncap::kv_cache_dtype, ::attncap::kv_cache_dtype::auto_, choice, 0, 0, input,                  \
+    "element type of the KV cache")                                                                                    \
+  X(dtype, ::attncap::model_dtype, ::attncap::model_dtype::auto_, choice, 0, 0, input, "the model's dtype")            \
+  X(speculative_algorithm, ::attncap::speculative_algorithm, ::attncap::speculative_algorithm::none, choice, 0, 0,     \
+    input, "speculative-decoding algorithm (None: off)")                                                               \
+  X(speculative_eagle_topk, std::int32_t, ::attncap::unset, integer, 1, 1024, input,                                   \
+    "draft tokens kept per speculative step")                                                                          \
+  X(speculative_num_steps, std::int32_t, ::attncap::unset, integer, 1, 1024, input, "draft steps per verification")    \
+  X(speculative_num_draft_tokens, std::int32_t, ::attncap::unset, integer, 1, 4096, input, "tokens verified per step") \
+  X(speculative_ngram_max_bfs_breadth, std::int32_t, ::attncap::unset, integer, 1, 1024, input,                        \
+    "widest level of the n-gram draft tree")                                                                           \
+  X(tp_size, std::int32_t, 1, integer, 1, 65536, input, "tensor-parallel size")                                        \
+  X(dp_size, std::int32_t, 1, integer, 1, 65536, input, "data-parallel size")                                          \
+  X(enable_dp_attention, bool, false, flag, 0, 0, input, "data-parallel attention")                                    \
+  X(enable_deterministic_inference, bool, false, flag, 0, 0, input, "deterministic, batch-invariant kernels")          \
+  X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \
+  X(prefill_only_disable_kv_cache, bool, false, flag, 0, 0, input, "prefill-only serving without a KV cache")          \
+  X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
+  X(context_len, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "the model's context length")             \
+  X(hardware, ::attncap::hardware, ::attncap::hardware::sm90, choice, 0, 0, input, "the accelerator")                  \
+  X(cuda, std::int32_t, ::attncap::unset, version, 0, 0, input, "CUDA toolkit version")                                \
+  X(model_arch, ::attncap::model_arch, ::attncap::model_arch::mha, choice, 0, 0, input,                                \
+    "the model's attention architecture")                                                                              \
+  X(model, ::attncap::model_family, ::attncap::model_family::other, model, 0, 0, input,                                \
+    "the model's HF architecture class")                                                                               \
+  X(encoder_decoder, bool, false, flag, 0, 0, input, "the model has cross attention over encoder outputs")             \
+  X(hybrid_gdn, bool, false, flag, 0, 0, input, "the model mixes in gated-delta-net linear attention")                 \
+  X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
+  X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
+  X(head_dim, std::int32_t, ::attncap::unset, integer, 1, 65536, input, "the model's attention head dim")              \
+  X(num_q_heads_per_rank, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                    \
+    "query heads on each tensor-parallel rank")                                                                        \
+  X(num_kv_heads_per_rank, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                   \
+    "KV heads on each tensor-parallel rank")                                                                           \
+  X(sliding_window, std::int32_t, ::attncap::unset, integer, -1, 1 << 30, input,                                       \
+    "sliding-window size (-1: full attention)")                                                                        \
+  X(logit_cap, double, 0.0, real, 0, 0, input, "attention logit soft cap (0: none)")                                   \
+  X(softmax_scale, double, 0.0, real, 0, 0, input, "softmax scale (0: head_dim ** -0.5)")                              \
+  X(attention_sinks, bool, false, flag, 0, 0, input, "the model has attention sinks")                                  \
+  X(asymmetric_kv, bool, false, flag, 0, 0, input, "the model's K and V head dims differ")                             \
+  X(disable_radix_cache, bool, false, flag, 0, 0, resolved, "the radix cache is off")                                  \
+  X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")
