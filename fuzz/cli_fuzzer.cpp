@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: the attncap command line over arbitrary JSON configurations and flag lists,
 // checking the invariants of its exit codes and JSON output.
-#include "app.hpp"
-
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "app.hpp"
 
 namespace {
 void require(bool ok) {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Every recorded engine case (tests/data/sglang-cases.json) through `attncap check --config`:
 // exit code, verdict, first error, warning and resolved values, in JSON and in text.
-#include "run_cli.hpp"
-
 #include <doctest/doctest.h>
-#include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.hpp"
 
 namespace {
 nlohmann::json load_cases() {

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // attncap's exit codes (0 accepted, 1 rejected, 2 bad input), its bad-input messages, stdin
 // input, flags overriding --config, and the select / explain / matrix commands.
-#include "run_cli.hpp"
-
 #include <doctest/doctest.h>
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
+
+#include "run_cli.hpp"
 
 using cli_test::run;
 
@@ -104,7 +105,8 @@ TEST_CASE("exit 2 on bad input, naming the key and what it accepts") {
 }
 
 TEST_CASE("--config - reads stdin; flags override the file") {
-  const std::string file = R"({"hardware": "sm90", "cuda": "12.4", "model_arch": "gqa", "attention_backend": "triton"})";
+  const std::string file =
+      R"({"hardware": "sm90", "cuda": "12.4", "model_arch": "gqa", "attention_backend": "triton"})";
   auto r = run("check --format json --config -", file);
   CHECK(r.rc == 0);
   auto j = nlohmann::json::parse(r.out);
@@ -129,8 +131,9 @@ TEST_CASE("--config - reads stdin; flags override the file") {
 }
 
 TEST_CASE("check --format json carries every documented member") {
-  const auto r = run("check --format json --hardware sm90 --cuda 12.4 --model-arch gqa --kv-cache-dtype fp8_e5m2 "
-                     "--attention-backend fa3");
+  const auto r =
+      run("check --format json --hardware sm90 --cuda 12.4 --model-arch gqa --kv-cache-dtype fp8_e5m2 "
+          "--attention-backend fa3");
   const auto j = nlohmann::json::parse(r.out);
   for (const char* key : {"verdict", "error", "errors", "warnings", "adjustments", "resolved", "suggestions"})
     CHECK_MESSAGE(j.contains(key), key);

@@ -2,12 +2,12 @@
 // Properties over deterministically sampled configurations: validation never fails to explain a
 // rejection, the default selection yields a backend or a reason, every suggestion re-validates,
 // JSON round-trips, and the check output is well formed.
-#include "check_command.hpp"
-
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <map>
+
+#include "check_command.hpp"
 
 using namespace attncap;
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Placeholders are filled the way the engine's Python formats values.
+#include <doctest/doctest.h>
+
 #include <attncap/backends/all.hpp>
 #include <attncap/runtime/format.hpp>
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 

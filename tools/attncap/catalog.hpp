@@ -4,12 +4,11 @@
 /// from the registry's constexpr tables and rule lists.
 #pragma once
 
-#include "check_command.hpp"
-
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
+
+#include "check_command.hpp"
 
 namespace attncap::cli {
 
@@ -52,8 +51,10 @@ inline std::string sizes_text(const size_set& p) {
 
 template <class R>
 void collect(std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites) {
-  if constexpr (engine_rule<R>) rules.push_back(&R::info);
-  else if constexpr (engine_rewrite<R>) rewrites.push_back(&R::info);
+  if constexpr (engine_rule<R>)
+    rules.push_back(&R::info);
+  else if constexpr (engine_rewrite<R>)
+    rewrites.push_back(&R::info);
 }
 
 template <class... Rs>

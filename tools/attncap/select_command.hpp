@@ -57,7 +57,8 @@ inline std::string select_text(const nlohmann::json& j) {
     s += "chosen by:\n";
     for (const auto& step : j.at("steps"))
       s += "  - " + step.at("code").get<std::string>() + ": " + plain(step.at("from")) + " -> " + plain(step.at("to")) +
-           (step.at("reason").get<std::string>().empty() ? "" : " (" + step.at("reason").get<std::string>() + ")") + "\n";
+           (step.at("reason").get<std::string>().empty() ? "" : " (" + step.at("reason").get<std::string>() + ")") +
+           "\n";
   }
   const auto& r = j.at("resolved");
   s += "resolved: attention_backend=" + plain(r.at("attention_backend")) + " prefill=" + plain(r.at("prefill")) +
@@ -67,8 +68,8 @@ inline std::string select_text(const nlohmann::json& j) {
   if (j.at("verdict") == "accept")
     s += "accepted\n";
   else
-    s += "rejected: " + j.at("error").at("message").get<std::string>() + "  [" + j.at("error").at("code").get<std::string>() +
-         "]\n";
+    s += "rejected: " + j.at("error").at("message").get<std::string>() + "  [" +
+         j.at("error").at("code").get<std::string>() + "]\n";
   return s;
 }
 

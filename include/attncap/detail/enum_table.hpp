@@ -24,12 +24,17 @@ struct spelling {
 /// Specialised for every vocabulary enum with:
 ///   static constexpr std::string_view what;            // noun used in errors ("hardware")
 ///   static constexpr std::array<spelling<E>, N> table;  // canonical spellings first
+/// An enum declared with ATTNCAP_NAMED_ENUM builds `table` from its enumerators' names with
+/// `detail::named_spellings`, listing only the spellings that differ and the aliases.
 template <class E>
 struct enum_spellings;
 
 namespace detail {
 template <class E>
-concept spelled_enum = requires { enum_spellings<E>::table; enum_spellings<E>::what; };
+concept spelled_enum = requires {
+  enum_spellings<E>::table;
+  enum_spellings<E>::what;
+};
 }  // namespace detail
 
 /// Canonical spelling of `e` (the engine's spelling).
