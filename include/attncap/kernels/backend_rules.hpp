@@ -4,11 +4,10 @@
 /// the kernel family does not have, and one this build did not compile, are distinct errors.
 #pragma once
 
+#include <array>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/kernels/kernel_space.hpp>
-
-#include <array>
 #include <optional>
 #include <string_view>
 
@@ -19,12 +18,18 @@ namespace attncap::kernels {
 constexpr std::optional<dtype> kv_element_type(const launch_config& c) noexcept {
   switch (c.kv_cache_dtype) {
     case kv_cache_dtype::auto_:
-      return c.dtype == model_dtype::float16 ? dtype::fp16 : c.dtype == model_dtype::float32 ? dtype::fp32 : dtype::bf16;
+      return c.dtype == model_dtype::float16   ? dtype::fp16
+             : c.dtype == model_dtype::float32 ? dtype::fp32
+                                               : dtype::bf16;
     case kv_cache_dtype::bf16:
-    case kv_cache_dtype::bfloat16: return dtype::bf16;
-    case kv_cache_dtype::fp8_e4m3: return dtype::fp8_e4m3;
-    case kv_cache_dtype::fp8_e5m2: return dtype::fp8_e5m2;
-    default: return std::nullopt;
+    case kv_cache_dtype::bfloat16:
+      return dtype::bf16;
+    case kv_cache_dtype::fp8_e4m3:
+      return dtype::fp8_e4m3;
+    case kv_cache_dtype::fp8_e5m2:
+      return dtype::fp8_e5m2;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -58,48 +63,40 @@ struct joined {
 };
 }  // namespace detail
 
-/// Rejects a launch whose head dim, KV dtype or GQA group the decode kernel family lacks.
-template <class B>
-struct decode_unsupported_by_family {
-  static constexpr rule_info info{"kernels.decode_unsupported_by_family",
-                                  stage::backend_init,
-                                  exception_kind::value_error,
-                                  "The {subject} decode kernels do not support head_dim={head_dim} with "
-                                  "kv_cache_dtype={kv_cache_dtype} and GQA group {gqa_group}; the kernel family has "
-                                  "head dims {allowed}.",
-                                  field::head_dim,
-                                  detail::joined<decode_space_t::family_head_dims>::value};
-  static constexpr bool violated(const rule_context& ctx) noexcept {
-    return ctx.cfg.head_dim != unset && decode_support(ctx.cfg) == support::unsupported_by_family;
+/// Declares the kernel rule template `Name<B>`, violated when the decode kernel space answers
+/// `support::Verdict` for the launch. `Message` must be a string literal: like ATTNCAP_RULE's, it is
+/// both the runtime text and the text of the rule's static_assert.
+#define ATTNCAP_DETAIL_KERNEL_RULE(Name, Code, Verdict, Allowed, Message)                      \
+  template <class B>                                                                           \
+  struct Name {                                                                                \
+    static constexpr rule_info info{Code,    stage::backend_init, exception_kind::value_error, \
+                                    Message, field::head_dim,     Allowed};                    \
+    static constexpr bool violated(const rule_context& ctx) noexcept {                         \
+      return ctx.cfg.head_dim != unset && decode_support(ctx.cfg) == support::Verdict;         \
+    }                                                                                          \
+    /* Instantiated with true only for a violated rule of a static configuration. */           \
+    template <bool Violated>                                                                   \
+    struct assertion {                                                                         \
+      static_assert(!Violated, Message);                                                       \
+    };                                                                                         \
   }
-  template <bool Violated>
-  struct assertion {
-    static_assert(!Violated, "attncap::kernels: the backend's decode kernel family does not support this "
-                             "(head_dim, kv_cache_dtype, GQA group)");
-  };
-};
+
+/// Rejects a launch whose head dim, KV dtype or GQA group the decode kernel family lacks.
+ATTNCAP_DETAIL_KERNEL_RULE(decode_unsupported_by_family, "kernels.decode_unsupported_by_family", unsupported_by_family,
+                           detail::joined<decode_space_t::family_head_dims>::value,
+                           "The {subject} decode kernels do not support head_dim={head_dim} with "
+                           "kv_cache_dtype={kv_cache_dtype} and GQA group {gqa_group}; the kernel family has "
+                           "head dims {allowed}.");
 
 /// Rejects a launch the decode kernel family supports but this build did not compile.
-template <class B>
-struct decode_excluded_by_build {
-  static constexpr rule_info info{"kernels.decode_excluded_by_build",
-                                  stage::backend_init,
-                                  exception_kind::value_error,
-                                  "The {subject} decode kernels for head_dim={head_dim} with "
-                                  "kv_cache_dtype={kv_cache_dtype} and GQA group {gqa_group} are not compiled in this "
-                                  "build (compiled head dims: {allowed}); add them to ATTNCAP_HEAD_DIMS, "
-                                  "ATTNCAP_KV_DTYPES or ATTNCAP_GQA_GROUPS.",
-                                  field::head_dim,
-                                  detail::joined<kernels::detail::spelled::head_dims>::value};
-  static constexpr bool violated(const rule_context& ctx) noexcept {
-    return ctx.cfg.head_dim != unset && decode_support(ctx.cfg) == support::excluded_by_build;
-  }
-  template <bool Violated>
-  struct assertion {
-    static_assert(!Violated, "attncap::kernels: the backend's decode kernels for this (head_dim, kv_cache_dtype, "
-                             "GQA group) are not compiled in this build (see ATTNCAP_HEAD_DIMS)");
-  };
-};
+ATTNCAP_DETAIL_KERNEL_RULE(decode_excluded_by_build, "kernels.decode_excluded_by_build", excluded_by_build,
+                           detail::joined<kernels::detail::spelled::head_dims>::value,
+                           "The {subject} decode kernels for head_dim={head_dim} with "
+                           "kv_cache_dtype={kv_cache_dtype} and GQA group {gqa_group} are not compiled in this "
+                           "build (compiled head dims: {allowed}); add them to ATTNCAP_HEAD_DIMS, "
+                           "ATTNCAP_KV_DTYPES or ATTNCAP_GQA_GROUPS.");
+
+#undef ATTNCAP_DETAIL_KERNEL_RULE
 
 /// The kernel rules of backend `B`, whose decode runs `attncap::kernels::decode`.
 template <class B>
