@@ -15,7 +15,7 @@ inline void cross_attention(const prefill_params& p) {
   prefill_params c = p;
   c.causal = false;
   c.window_left = -1;
-  detail::run_prefill_family("cross_attention", c);
+  detail::prefill_kernels::call("cross_attention", c);
 }
 
 }  // namespace attncap::kernels

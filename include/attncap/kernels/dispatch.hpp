@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// Runtime -> compile-time dispatch: a dense constexpr table of kernel entries per family, indexed
-/// by small integers (head-dim slot, dtype, group slot), nullptr where nothing is compiled; and
+/// Runtime -> compile-time dispatch: the small-integer slots (head-dim slot, dtype, group) that
+/// index each family's dense table of kernel entries (detail/family.hpp builds the tables), and
 /// `kernel_unsupported`, whose message names the request, the reason and both supported sets.
 #pragma once
 
@@ -86,54 +86,6 @@ constexpr std::size_t mla_slot(int qk, int v, dtype kv) noexcept {
     if (pairs[i][0] == qk && pairs[i][1] == v && static_cast<std::size_t>(kv) < dtype_slots)
       return i * dtype_slots + static_cast<std::size_t>(kv);
   return pairs.size() * dtype_slots;
-}
-
-/// A table of Slots + 1 entries (the last one stays nullptr for out-of-range requests), entry<I>
-/// placed at slot_of(configs[I]).
-template <class Fn, std::size_t Slots, auto& Configs, auto SlotOf, template <std::size_t> class Entry, std::size_t... I>
-constexpr std::array<Fn, Slots + 1> make_table(std::index_sequence<I...>) {
-  static_assert(sizeof...(I) <= ATTNCAP_KERNELS_MAX_CONFIGS,
-                "attncap::kernels: a kernel family declares more configurations than ATTNCAP_KERNELS_MAX_CONFIGS");
-  std::array<Fn, Slots + 1> t{};
-  ((t[SlotOf(Configs[I])] = Entry<I>::value), ...);
-  return t;
-}
-
-/// Index of `c` in `configs` (a compile-time search for static dispatch).
-template <class Configs, class C>
-constexpr std::size_t index_of(const Configs& configs, const C& c) {
-  for (std::size_t i = 0; i < configs.size(); ++i)
-    if (configs[i] == c) return i;
-  return configs.size();
-}
-
-template <class T, std::size_t N>
-std::string join(const T (&xs)[N]) {
-  std::string s = "{";
-  for (std::size_t i = 0; i < N; ++i) {
-    if (i) s += ", ";
-    if constexpr (std::is_same_v<T, dtype>)
-      s += to_string(xs[i]);
-    else
-      s += std::to_string(xs[i]);
-  }
-  return s + "}";
-}
-template <class T, std::size_t N>
-std::string join(const std::array<T, N>& xs) {
-  T tmp[N];
-  for (std::size_t i = 0; i < N; ++i) tmp[i] = xs[i];
-  return join(tmp);
-}
-
-/// The error for an unavailable (head_dim, dtype[, group]) of `api`.
-inline kernel_unsupported unsupported(const char* api, const std::string& request, support why,
-                                      const std::string& family_set, const std::string& build_set, const char* knobs) {
-  std::string msg =
-      std::string("attncap::kernels::") + api + ": no kernel for " + request + ": " + std::string(describe(why));
-  if (why == support::excluded_by_build) msg += std::string(" (add it to ") + knobs + ")";
-  msg += ". Kernel family: " + family_set + ". Compiled in this build: " + build_set + ".";
-  return kernel_unsupported(msg, why);
 }
 
 }  // namespace detail

@@ -4,18 +4,20 @@
 /// every head run flash style over the pool, heaviest (latest causal) tiles first.
 #pragma once
 
+#include <algorithm>
 #include <attncap/kernels/detail/bodies.hpp>
 #include <attncap/kernels/detail/explicit.hpp>
-#include <attncap/kernels/dispatch.hpp>
+#include <attncap/kernels/detail/family.hpp>
 #include <attncap/kernels/isa.hpp>
 #include <attncap/kernels/kernel_space.hpp>
 #include <attncap/kernels/numeric.hpp>
 #include <attncap/kernels/shapes.hpp>
 #include <attncap/kernels/threading.hpp>
-
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -28,39 +30,40 @@ prefill_body_fn prefill_body_for(isa path) noexcept {
   switch (path) {
 #if defined(ATTNCAP_DETAIL_X86)
     case isa::avx512_bf16:
-    case isa::avx512: return &avx512::prefill_tile<D, T>;
-    case isa::avx2: return &avx2::prefill_tile<D, T>;
+    case isa::avx512:
+      return &avx512::prefill_tile<D, T>;
+    case isa::avx2:
+      return &avx2::prefill_tile<D, T>;
 #endif
-    default: return &scalar::prefill_tile<D, T>;
+    default:
+      return &scalar::prefill_tile<D, T>;
   }
 }
 
-/// Runs validated prefill (causal or not, per p.causal).
-template <int D, class T>
-void run_prefill(const prefill_params& p) {
-  constexpr int BQ = scalar::prefill_bq, BK = scalar::prefill_bk;
-  const isa path = active_isa();
-  const prefill_body_fn body = prefill_body_for<D, T>(path);
-  const bool dot = path == isa::avx512_bf16 && std::is_same_v<T, bf16_t>;
-  const int threads = resolve_threads(p.num_threads);
-  const std::size_t hkv = std::size_t(p.num_kv_heads), hq = std::size_t(p.num_q_heads);
-  const std::size_t hpk = hq / hkv;
-  const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(D));
+/// K^T of every (sequence b, KV head h), packed once per call: at offset[b] + h * (D * pad[b])
+/// floats, fp32 [D][pad] or, for the bf16 dot product, bf16 pairs [D/2][pad] (the same 4-byte
+/// slots, half of them used). pad[b] is the sequence's key count rounded up to whole key tiles.
+struct packed_k {
+  std::vector<std::size_t> pad, offset;
+  std::vector<float> kt;
+};
 
-  // Packed K^T of (sequence b, KV head h) at kt_off[b] + h * (D * kv_pad[b]) floats: fp32 [D][kv_pad]
-  // or, for the bf16 dot product, bf16 pairs [D/2][kv_pad] (same 4-byte slots, half of them used).
-  std::vector<std::size_t> kv_pad(std::size_t(p.batch)), kt_off(std::size_t(p.batch) + 1, 0);
-  for (int b = 0; b < p.batch; ++b) {
-    const std::size_t len = std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]);
-    kv_pad[std::size_t(b)] = round_up(len, BK);
-    kt_off[std::size_t(b) + 1] = kt_off[std::size_t(b)] + hkv * std::size_t(D) * kv_pad[std::size_t(b)];
+template <int D, class T>
+packed_k pack_k(const prefill_params& p, bool dot, int threads) {
+  const std::size_t hkv = std::size_t(p.num_kv_heads);
+  packed_k pk;
+  pk.pad.resize(std::size_t(p.batch));
+  pk.offset.assign(std::size_t(p.batch) + 1, 0);
+  for (std::size_t b = 0; b < std::size_t(p.batch); ++b) {
+    pk.pad[b] = round_up(std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]), scalar::prefill_bk);
+    pk.offset[b + 1] = pk.offset[b] + hkv * std::size_t(D) * pk.pad[b];
   }
-  std::vector<float> kt(kt_off.back());
+  pk.kt.resize(pk.offset.back());
   const T* k = static_cast<const T*>(p.k);
   parallel_for(std::size_t(p.batch) * hkv, threads, [&](std::size_t bh) {
-    const std::size_t b = bh / hkv, h = bh % hkv, pad = kv_pad[b];
+    const std::size_t b = bh / hkv, h = bh % hkv, pad = pk.pad[b];
     const std::size_t k0 = std::size_t(p.kv_indptr[b]), len = std::size_t(p.kv_indptr[b + 1]) - k0;
-    float* dst = kt.data() + kt_off[b] + h * std::size_t(D) * pad;
+    float* dst = pk.kt.data() + pk.offset[b] + h * std::size_t(D) * pad;
     for (std::size_t j = 0; j < len; ++j) {
       const T* row = k + ((k0 + j) * hkv + h) * std::size_t(D);
       if constexpr (std::is_same_v<T, bf16_t>) {
@@ -75,91 +78,103 @@ void run_prefill(const prefill_params& p) {
       for (std::size_t d = 0; d < std::size_t(D); ++d) dst[d * pad + j] = to_float(row[d]);
     }
   });
+  return pk;
+}
 
-  struct item {
-    int b, h, q0;
-  };
-  std::vector<item> items;
+/// One work item: query rows [q0, q0 + BQ) of head h of sequence b.
+struct prefill_item {
+  int b, h, q0;
+};
+
+/// Every query tile of every head; causal: the latest tiles, which see the most keys, first.
+inline std::vector<prefill_item> prefill_items(const prefill_params& p, int bq) {
+  std::vector<prefill_item> items;
   for (int b = 0; b < p.batch; ++b) {
     const int ql = p.q_indptr[b + 1] - p.q_indptr[b];
-    for (int q0 = (ql - 1) / BQ * BQ; q0 >= 0 && ql > 0; q0 -= BQ)
+    for (int q0 = (ql - 1) / bq * bq; q0 >= 0 && ql > 0; q0 -= bq)
       for (int h = 0; h < p.num_q_heads; ++h) items.push_back({b, h, q0});
   }
-  if (p.causal)  // latest tiles see the most keys: start them first
-    std::stable_sort(items.begin(), items.end(), [&](const item& x, const item& y) {
-      const int lx = p.kv_indptr[x.b + 1] - p.kv_indptr[x.b] - (p.q_indptr[x.b + 1] - p.q_indptr[x.b]) + x.q0;
-      const int ly = p.kv_indptr[y.b + 1] - p.kv_indptr[y.b] - (p.q_indptr[y.b + 1] - p.q_indptr[y.b]) + y.q0;
-      return lx > ly;
-    });
-  parallel_for(items.size(), threads, [&](std::size_t i) {
-    const item& it = items[i];
-    const std::size_t b = std::size_t(it.b), h = std::size_t(it.h), kvh = h / hpk;
-    const int ql = p.q_indptr[it.b + 1] - p.q_indptr[it.b];
-    const int kl = p.kv_indptr[it.b + 1] - p.kv_indptr[it.b];
-    const std::size_t row = std::size_t(p.q_indptr[it.b]) + std::size_t(it.q0);
-    prefill_work w;
-    w.q = static_cast<const T*>(p.q) + (row * hq + h) * std::size_t(D);
-    w.q_stride = hq * std::size_t(D);
-    w.kt = kt.data() + kt_off[b] + kvh * std::size_t(D) * kv_pad[b];
-    w.kv_pad = kv_pad[b];
-    w.v = static_cast<const T*>(p.v) + (std::size_t(p.kv_indptr[it.b]) * hkv + kvh) * std::size_t(D);
-    w.v_stride = hkv * std::size_t(D);
-    w.v_is_f32 = std::is_same_v<T, float>;
-    w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);
-    w.o_stride = hq * std::size_t(D);
-    w.nq = std::min(BQ, ql - it.q0);
-    w.q_pos = kl - ql + it.q0;
-    w.kv_len = kl;
-    w.causal = p.causal;
-    w.window_left = p.window_left;
-    w.softcap = p.softcap;
-    w.scale = scale;
-    w.bf16_dot = dot;
-    body(w);
-  });
+  const auto last_key = [&](const prefill_item& x) {
+    return p.kv_indptr[x.b + 1] - p.kv_indptr[x.b] - (p.q_indptr[x.b + 1] - p.q_indptr[x.b]) + x.q0;
+  };
+  if (p.causal)
+    std::stable_sort(items.begin(), items.end(),
+                     [&](const prefill_item& x, const prefill_item& y) { return last_key(x) > last_key(y); });
+  return items;
 }
 
-/// Prefill kernel number I of prefill_space.configs (empty past the end, see decode_entry).
-template <std::size_t I>
-void prefill_entry(const prefill_params& p) {
-  if constexpr (I < prefill_space_t::configs.size()) {
-    constexpr prefill_config c = prefill_space_t::configs[I];
-    run_prefill<c.head_dim, storage_t<c.type>>(p);
-  } else {
-    (void)p;
+/// The prefill_work of one item.
+template <int D, class T>
+prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefill_item& it, float scale, bool dot) {
+  const std::size_t b = std::size_t(it.b), h = std::size_t(it.h), hq = std::size_t(p.num_q_heads);
+  const std::size_t hkv = std::size_t(p.num_kv_heads), kvh = h / (hq / hkv);
+  const int ql = p.q_indptr[it.b + 1] - p.q_indptr[it.b];
+  const int kl = p.kv_indptr[it.b + 1] - p.kv_indptr[it.b];
+  const std::size_t row = std::size_t(p.q_indptr[it.b]) + std::size_t(it.q0);
+  prefill_work w;
+  w.q = static_cast<const T*>(p.q) + (row * hq + h) * std::size_t(D);
+  w.q_stride = hq * std::size_t(D);
+  w.kt = pk.kt.data() + pk.offset[b] + kvh * std::size_t(D) * pk.pad[b];
+  w.kv_pad = pk.pad[b];
+  w.v = static_cast<const T*>(p.v) + (std::size_t(p.kv_indptr[it.b]) * hkv + kvh) * std::size_t(D);
+  w.v_stride = hkv * std::size_t(D);
+  w.v_is_f32 = std::is_same_v<T, float>;
+  w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);
+  w.o_stride = hq * std::size_t(D);
+  w.nq = std::min(scalar::prefill_bq, ql - it.q0);
+  w.q_pos = kl - ql + it.q0;
+  w.kv_len = kl;
+  w.causal = p.causal;
+  w.window_left = p.window_left;
+  w.softcap = p.softcap;
+  w.scale = scale;
+  w.bf16_dot = dot;
+  return w;
+}
+
+/// Runs validated prefill (causal or not, per p.causal).
+template <int D, class T>
+void run_prefill(const prefill_params& p) {
+  const isa path = active_isa();
+  const prefill_body_fn body = prefill_body_for<D, T>(path);
+  const bool dot = path == isa::avx512_bf16 && std::is_same_v<T, bf16_t>;
+  const int threads = resolve_threads(p.num_threads);
+  const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(D));
+  const packed_k pk = pack_k<D, T>(p, dot, threads);
+  const std::vector<prefill_item> items = prefill_items(p, scalar::prefill_bq);
+  parallel_for(items.size(), threads, [&](std::size_t i) { body(tile_work<D, T>(p, pk, items[i], scale, dot)); });
+}
+
+/// Setting names a prefill key is added with (a string literal for the static variant's error).
+#define ATTNCAP_DETAIL_PREFILL_KNOBS "ATTNCAP_HEAD_DIMS / ATTNCAP_DTYPES"
+
+/// The prefill family's traits (see kernel_family); cross attention runs the same kernels.
+struct prefill_family {
+  using params = prefill_params;
+  using space = prefill_space_t;
+  static constexpr const char* knobs = ATTNCAP_DETAIL_PREFILL_KNOBS;
+  static constexpr const char* key_names = "(head_dim, dtype)";
+  static constexpr std::size_t slots = prefill_slots;
+  static constexpr std::size_t slot(const prefill_config& c) noexcept { return prefill_slot(c.head_dim, c.type); }
+  static constexpr prefill_config key(const prefill_params& p) noexcept { return {p.head_dim, p.type}; }
+  static constexpr support check(const prefill_config& c) noexcept { return prefill_space.check(c.head_dim, c.type); }
+  static std::string request(const prefill_config& c) { return fields("head_dim", c.head_dim, "dtype", c.type); }
+  static std::string family_set() {
+    return lists("head dims", space::family_head_dims, "dtypes", space::family_dtypes);
   }
-}
-
-ATTNCAP_DETAIL_KERNEL_INSTANCES(prefill_entry, prefill_params)
-
-template <std::size_t I>
-struct prefill_entry_ptr {
-  static constexpr void (*value)(const prefill_params&) = &prefill_entry<I>;
+  static std::string build_set() { return lists("head dims", spelled::head_dims, "dtypes", spelled::dtypes); }
+  static void validate(const char* api, const prefill_params& p) { validate_prefill(api, p); }
+  template <prefill_config C>
+  static void run(const prefill_params& p) {
+    run_prefill<C.head_dim, storage_t<C.type>>(p);
+  }
 };
-constexpr std::size_t prefill_slot_of(const prefill_config& c) noexcept { return prefill_slot(c.head_dim, c.type); }
+using prefill_kernels = kernel_family<prefill_family>;
+
+ATTNCAP_DETAIL_KERNEL_INSTANCES(prefill_kernels::entry, prefill_params)
+
 /// prefill_table[prefill_slot(d, type)]: the kernel, or nullptr.
-inline constexpr auto prefill_table =
-    make_table<void (*)(const prefill_params&), prefill_slots, prefill_space_t::configs, &prefill_slot_of,
-               prefill_entry_ptr>(std::make_index_sequence<prefill_space_t::configs.size()>{});
-
-inline kernel_unsupported prefill_unsupported(const char* api, int d, dtype t) {
-  return unsupported(api, "(head_dim=" + std::to_string(d) + ", dtype=" + std::string(to_string(t)) + ")",
-                     prefill_space.check(d, t),
-                     "head dims " + join(prefill_space_t::family_head_dims) + ", dtypes " +
-                         join(prefill_space_t::family_dtypes),
-                     "head dims " + join(spelled::head_dims) + ", dtypes " + join(spelled::dtypes),
-                     "ATTNCAP_HEAD_DIMS / ATTNCAP_DTYPES");
-}
-inline void run_prefill_family(const char* api, const prefill_params& p) {
-  validate_prefill(api, p);
-  const auto fn = prefill_table[prefill_slot(p.head_dim, p.type)];
-  if (fn == nullptr) throw prefill_unsupported(api, p.head_dim, p.type);
-  fn(p);
-}
-
-/// Names the rejected static request in the compiler's error.
-template <int HeadDim, dtype Type>
-struct prefill_kernel_not_available;
+inline constexpr const auto& prefill_table = prefill_kernels::table;
 
 }  // namespace attncap::kernels::detail
 
@@ -167,27 +182,15 @@ namespace attncap::kernels {
 
 /// Prefill/extend (see prefill_params; causal unless p.causal is false). Validates the shapes
 /// (shape_error), then dispatches on (head_dim, type) in O(1) (kernel_unsupported if not compiled).
-inline void prefill(const prefill_params& p) { detail::run_prefill_family("prefill", p); }
+inline void prefill(const prefill_params& p) { detail::prefill_kernels::call("prefill", p); }
 
 /// Prefill with the kernel chosen at compile time; a configuration this build does not compile is
 /// a compile error.
 template <int HeadDim, dtype Type>
 void prefill(const prefill_params& p) {
-  constexpr support s = prefill_space.check(HeadDim, Type);
-  static_assert(s != support::unsupported_by_family,
-                "attncap::kernels::prefill<HeadDim, Type>: the prefill kernel family has no kernel for this "
-                "(head dim, dtype); see attncap::kernels::prefill_space_t::family_*");
-  static_assert(s != support::excluded_by_build,
-                "attncap::kernels::prefill<HeadDim, Type>: this (head dim, dtype) is not compiled in this build; "
-                "add it to ATTNCAP_HEAD_DIMS / ATTNCAP_DTYPES");
-  if constexpr (s == support::ok) {
-    detail::validate_prefill("prefill", p);
-    if (p.head_dim != HeadDim || p.type != Type)
-      detail::reject("prefill", "the problem's (head_dim, dtype) does not match the template arguments");
-    detail::prefill_entry<detail::index_of(prefill_space_t::configs, prefill_config{HeadDim, Type})>(p);
-  } else {
-    (void)sizeof(detail::prefill_kernel_not_available<HeadDim, Type>);
-  }
+  ATTNCAP_DETAIL_STATIC_KERNEL_CHECK(prefill_space.check(HeadDim, Type), "prefill<HeadDim, Type>", "(head dim, dtype)",
+                                     "prefill", ATTNCAP_DETAIL_PREFILL_KNOBS);
+  detail::prefill_kernels::call_static<prefill_config{HeadDim, Type}>("prefill", p);
 }
 
 }  // namespace attncap::kernels

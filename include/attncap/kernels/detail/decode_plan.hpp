@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The steps of a paged decode call around its ISA bodies: q converted once, the call cut into
+/// work items (sequence, slice of KV heads, key range), each item's decode_work, and the
+/// log-sum-exp merge of the items' partial results.
+#pragma once
+
+#include <algorithm>
+#include <attncap/kernels/detail/simd.hpp>
+#include <attncap/kernels/detail/work.hpp>
+#include <attncap/kernels/numeric.hpp>
+#include <attncap/kernels/shapes.hpp>
+#include <attncap/kernels/threading.hpp>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace attncap::kernels::detail {
+
+/// q as the bodies read it: bf16 hi (+ lo) for the bf16 dot path, else fp32 pre-scaled by
+/// scale * log2(e). A bf16 q is its own hi part: no lo part, and the body runs half the QK dot
+/// products; fp32 / fp16 q keep hi + lo unless bf16 products are allowed.
+struct decode_q {
+  std::vector<float> scaled;
+  std::vector<bf16_t> hi, lo;
+  bool lo_nonzero = false;  // some lo value is not zero (else the body skips the lo products)
+};
+
+inline decode_q convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, float score_scale,
+                          int threads) {
+  const std::size_t row = std::size_t(p.num_q_heads) * dk, n = std::size_t(p.batch) * row;
+  decode_q q;
+  q.scaled.resize(dot ? 0 : n);
+  q.hi.resize(dot ? n : 0);
+  q.lo.resize(split ? n : 0);
+  std::vector<char> lo_nonzero(std::size_t(p.batch), 0);
+  parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
+    for (std::size_t k = b * row; k < (b + 1) * row; ++k) {
+      const float x = load_as_float(p.q, p.q_dtype, k);
+      if (!dot) {
+        q.scaled[k] = x * score_scale;
+        continue;
+      }
+      q.hi[k] = from_float<bf16_t>(x);
+      if (split) {
+        q.lo[k] = from_float<bf16_t>(x - to_float(q.hi[k]));
+        lo_nonzero[b] |= (q.lo[k].bits & 0x7fffu) != 0;
+      }
+    }
+  });
+  q.lo_nonzero = std::find(lo_nonzero.begin(), lo_nonzero.end(), 1) != lo_nonzero.end();
+  return q;
+}
+
+/// One work item: sequence b, KV heads [h0, h1), keys [begin, end).
+struct decode_item {
+  int b, h0, h1, begin, end;
+};
+
+/// The items of a call: items[first[s] .. first[s + 1]) are the key ranges of (sequence, head
+/// slice) s, each slice having at least one.
+struct decode_partition {
+  std::vector<decode_item> items;
+  std::vector<std::size_t> first;
+  std::size_t item_heads = 0;  // query heads of an item, at most
+};
+
+/// Key ranges of >= 256 keys, aiming at >= 4 items per thread; if the ranges alone give fewer,
+/// the KV heads are split into slices as well.
+inline decode_partition partition_decode(const decode_params& p, int threads) {
+  const int hkv = p.num_kv_heads;
+  long long total = 0;
+  for (int b = 0; b < p.batch; ++b) total += p.seq_lens[b];
+  const long long want = (total + 4LL * threads - 1) / (4LL * threads);
+  const long long per_item = std::max<long long>(256, (want + 15) / 16 * 16);
+  const auto ranges = [&](int len) {
+    return static_cast<int>(std::max<long long>(1, (len + per_item - 1) / per_item));
+  };
+  long long key_items = 0;
+  for (int b = 0; b < p.batch; ++b) key_items += ranges(p.seq_lens[b]);
+  const int slices = static_cast<int>(std::min<long long>(hkv, (4LL * threads + key_items - 1) / key_items));
+  decode_partition part;
+  part.first.resize(std::size_t(p.batch) * std::size_t(slices) + 1);
+  for (int b = 0; b < p.batch; ++b)
+    for (int s = 0; s < slices; ++s) {
+      part.first[std::size_t(b) * std::size_t(slices) + std::size_t(s)] = part.items.size();
+      const long long len = p.seq_lens[b];
+      const int n = ranges(p.seq_lens[b]);
+      for (int r = 0; r < n; ++r)
+        part.items.push_back({b, hkv * s / slices, hkv * (s + 1) / slices, static_cast<int>(len * r / n),
+                              static_cast<int>(len * (r + 1) / n)});
+    }
+  part.first.back() = part.items.size();
+  part.item_heads = std::size_t((hkv + slices - 1) / slices) * std::size_t(p.num_q_heads / hkv);
+  return part;
+}
+
+/// Everything the items of one call share, and their partial results.
+struct decode_plan {
+  bool dot = false, split = false, latent_v = false;
+  float score_scale = 1.0f;
+  std::size_t dk = 0, dv = 0;
+  std::size_t head_bytes = 0, page_bytes = 0, token_bytes = 0;  // see decode_work
+  decode_q q;
+  decode_partition part;
+  std::vector<float> acc, m, l;  // per item: [item_heads][dv], [item_heads], [item_heads]
+};
+
+/// Converts q, partitions the call and sizes the partial results. `dot`: the bf16 dot-product QK.
+inline decode_plan plan_decode(const decode_params& p, std::size_t dk, std::size_t dv, std::size_t kv_bytes, bool dot,
+                               bool latent_v, int threads) {
+  decode_plan plan;
+  plan.dot = dot;
+  plan.split = dot && p.q_dtype != dtype::bf16 && !p.allow_bf16_products;
+  plan.latent_v = latent_v;
+  const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(dk));
+  plan.score_scale = scale * log2e;  // the bodies work in the log2 domain
+  plan.dk = dk;
+  plan.dv = dv;
+  const std::size_t row = dk * kv_bytes, hkv = std::size_t(p.num_kv_heads), page = std::size_t(p.page_size);
+  const bool hnd = p.layout == kv_layout::hnd;
+  plan.token_bytes = hnd ? row : row * hkv;
+  plan.head_bytes = hnd ? row * page : row;
+  plan.page_bytes = row * hkv * page;
+  plan.q = convert_q(p, dk, dot, plan.split, plan.score_scale, threads);
+  plan.part = partition_decode(p, threads);
+  const std::size_t slots = plan.part.items.size() * plan.part.item_heads;
+  plan.acc.resize(slots * dv);
+  plan.m.resize(slots);
+  plan.l.resize(slots);
+  return plan;
+}
+
+/// Item i's decode_work, its accumulators zeroed; the caller sets the units.
+inline decode_work item_work(const decode_params& p, decode_plan& plan, std::size_t i) {
+  const decode_item& it = plan.part.items[i];
+  const std::size_t hpk = std::size_t(p.num_q_heads / p.num_kv_heads);
+  const std::size_t q0 = (std::size_t(it.b) * std::size_t(p.num_kv_heads) + std::size_t(it.h0)) * hpk * plan.dk;
+  decode_work w;
+  w.q = plan.dot ? nullptr : plan.q.scaled.data() + q0;
+  w.q_hi = plan.dot ? plan.q.hi.data() + q0 : nullptr;
+  w.q_lo = plan.split ? plan.q.lo.data() + q0 : nullptr;
+  w.q_lo_nonzero = plan.q.lo_nonzero;
+  w.bf16_dot = plan.dot;
+  w.bf16_products = plan.dot && p.allow_bf16_products;
+  w.score_scale = plan.score_scale;
+  w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h0) * plan.head_bytes;
+  w.v = plan.latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h0) * plan.head_bytes;
+  w.head_bytes = plan.head_bytes;
+  w.page_bytes = plan.page_bytes;
+  w.token_bytes = plan.token_bytes;
+  w.pages = p.page_table + std::size_t(it.b) * std::size_t(p.max_pages_per_seq);
+  w.page_size = p.page_size;
+  w.begin = it.begin;
+  w.end = it.end;
+  w.heads_per_kv = static_cast<int>(hpk);
+  w.acc = plan.acc.data() + i * plan.part.item_heads * plan.dv;
+  w.m = plan.m.data() + i * plan.part.item_heads;
+  w.l = plan.l.data() + i * plan.part.item_heads;
+  std::fill(w.acc, w.acc + std::size_t(it.h1 - it.h0) * hpk * plan.dv, 0.0f);
+  return w;
+}
+
+/// Log-sum-exp merge of the key ranges of each (sequence, head slice) into p.o.
+template <int DV>
+void merge_partials(const decode_params& p, const decode_plan& plan, int threads) {
+  const auto& items = plan.part.items;
+  const auto& first = plan.part.first;
+  const std::size_t ih = plan.part.item_heads, hpk = std::size_t(p.num_q_heads / p.num_kv_heads);
+  parallel_for(first.size() - 1, threads, [&](std::size_t bs) {
+    const decode_item& slice = items[first[bs]];
+    const std::size_t o_head = std::size_t(slice.b) * std::size_t(p.num_q_heads) + std::size_t(slice.h0) * hpk;
+    for (std::size_t hh = 0; hh < std::size_t(slice.h1 - slice.h0) * hpk; ++hh) {
+      float m = -INFINITY;
+      for (std::size_t i = first[bs]; i < first[bs + 1]; ++i) m = std::max(m, plan.m[i * ih + hh]);
+      float out[DV] = {};
+      float l = 0.0f;
+      for (std::size_t i = first[bs]; i < first[bs + 1] && m != -INFINITY; ++i) {
+        if (plan.m[i * ih + hh] == -INFINITY) continue;
+        const float wgt = std::exp2(plan.m[i * ih + hh] - m);
+        l += wgt * plan.l[i * ih + hh];
+        const float* a = plan.acc.data() + (i * ih + hh) * DV;
+        for (int d = 0; d < DV; ++d) out[d] += wgt * a[d];
+      }
+      const float inv = l > 0.0f ? 1.0f / l : 0.0f;
+      const std::size_t o0 = (o_head + hh) * std::size_t(DV);
+      for (int d = 0; d < DV; ++d) store_from_float(p.o, p.q_dtype, o0 + std::size_t(d), out[d] * inv);
+    }
+  });
+}
+
+}  // namespace attncap::kernels::detail

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// What every kernel family shares, written once against the family's traits: the kernel entry
+/// per configuration (the unit of instantiation), the dense dispatch table, the runtime call with
+/// its `kernel_unsupported` message, and the static variant with its two compile errors.
+#pragma once
+
+#include <array>
+#include <attncap/kernels/dispatch.hpp>
+#include <attncap/kernels/kernel_space.hpp>
+#include <attncap/kernels/shapes.hpp>
+#include <attncap/vocabulary/dtype.hpp>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace attncap::kernels::detail {
+
+/// A value of a kernel key in words: an int, a dtype, or a (qk, v) pair.
+inline std::string to_text(int v) { return std::to_string(v); }
+inline std::string to_text(dtype t) { return std::string(to_string(t)); }
+inline std::string to_text(const std::array<int, 2>& v) {
+  std::string s = "(";
+  s += to_text(v[0]);
+  s += ", ";
+  s += to_text(v[1]);
+  s += ')';
+  return s;
+}
+
+/// "{a, b, c}" from a list of key values.
+template <class List>
+std::string join(const List& xs) {
+  std::string s = "{";
+  for (const auto& x : xs) {
+    if (s.size() > 1) s += ", ";
+    s += to_text(x);
+  }
+  s += '}';
+  return s;
+}
+
+/// Appends "name {a, b}, name2 {c}" for each (name, list) pair.
+inline void append_lists(std::string&) {}
+template <class List, class... Rest>
+void append_lists(std::string& s, const char* name, const List& list, const Rest&... rest) {
+  s += name;
+  s += ' ';
+  s += join(list);
+  if constexpr (sizeof...(Rest) > 0) s += ", ";
+  append_lists(s, rest...);
+}
+
+/// "name1 {..}, name2 {..}": the lists of a kernel space, as an error message names them.
+template <class... Args>
+std::string lists(const Args&... name_list) {
+  std::string s;
+  append_lists(s, name_list...);
+  return s;
+}
+
+/// Appends "name=value, name2=value2" for each (name, value) pair.
+inline void append_fields(std::string&) {}
+template <class T, class... Rest>
+void append_fields(std::string& s, const char* name, const T& value, const Rest&... rest) {
+  s += name;
+  s += '=';
+  s += to_text(value);
+  if constexpr (sizeof...(Rest) > 0) s += ", ";
+  append_fields(s, rest...);
+}
+
+/// "(name1=v1, name2=v2)": a requested key.
+template <class... Args>
+std::string fields(const Args&... name_value) {
+  std::string s = "(";
+  append_fields(s, name_value...);
+  s += ')';
+  return s;
+}
+
+/// Names the rejected static request (family and key) in the compiler's error.
+template <class Family, auto Config>
+struct kernel_not_available;
+
+/// The shared part of kernel family F. F (the traits) provides:
+/// * `params`, `space` (whose `configs` lists the compiled keys), `slots` and `slot(key)`: the
+///   dense table index, `slots` for a key outside it;
+/// * `key(params)`: the key a validated problem asks for; `validate(api, params)`: the shape checks;
+/// * `template <key> run(params)`: runs a validated problem on that key's kernel;
+/// * `check(key)`, `request(key)`, `family_set()`, `build_set()`, `knobs`, `key_names`: what an
+///   unavailable key is told.
+template <class F>
+struct kernel_family {
+  using params = typename F::params;
+  using fn = void (*)(const params&);
+  static constexpr const auto& configs = F::space::configs;
+  static_assert(configs.size() <= ATTNCAP_KERNELS_MAX_CONFIGS,
+                "attncap::kernels: a kernel family declares more configurations than ATTNCAP_KERNELS_MAX_CONFIGS");
+
+  /// Kernel number I of the family's configs. I past the end is an empty function, so shards can
+  /// instantiate a fixed index range (ATTNCAP_DETAIL_KERNEL_INSTANCES).
+  template <std::size_t I>
+  static void entry(const params& p) {
+    if constexpr (I < configs.size()) {
+      F::template run<configs[I]>(p);
+    } else {
+      (void)p;
+    }
+  }
+
+  /// table[F::slot(key)]: the kernel, or nullptr; the last entry stays nullptr for keys outside.
+  template <std::size_t... I>
+  static constexpr std::array<fn, F::slots + 1> make_table(std::index_sequence<I...>) {
+    std::array<fn, F::slots + 1> t{};
+    ((t[F::slot(configs[I])] = &entry<I>), ...);
+    return t;
+  }
+  static constexpr std::array<fn, F::slots + 1> table = make_table(std::make_index_sequence<configs.size()>{});
+
+  /// The error for an unavailable key of `api`: the request, the reason, both sets.
+  static kernel_unsupported unsupported(const char* api, const auto& key) {
+    const support why = F::check(key);
+    std::string msg = std::string("attncap::kernels::") + api + ": no kernel for " + F::request(key) + ": " +
+                      std::string(describe(why));
+    if (why == support::excluded_by_build) msg += std::string(" (add it to ") + F::knobs + ")";
+    msg += ". Kernel family: " + F::family_set() + ". Compiled in this build: " + F::build_set() + ".";
+    return kernel_unsupported(msg, why);
+  }
+
+  /// Validates `p` (shape_error), then runs it on its key's kernel in O(1) (kernel_unsupported
+  /// when this build has none).
+  static void call(const char* api, const params& p) {
+    F::validate(api, p);
+    const auto key = F::key(p);
+    const fn kernel = table[F::slot(key)];
+    if (kernel == nullptr) throw unsupported(api, key);
+    kernel(p);
+  }
+
+  /// The static variant's run time: validates `p` and checks that it asks for Key. The caller has
+  /// stated the compile errors (ATTNCAP_DETAIL_STATIC_KERNEL_CHECK).
+  template <auto Key>
+  static void call_static(const char* api, const params& p) {
+    if constexpr (F::check(Key) == support::ok) {
+      F::validate(api, p);
+      if (!(F::key(p) == Key))
+        reject(api, std::string("the problem's ") + F::key_names + " does not match the template arguments");
+      entry<index_of(Key)>(p);
+    } else {
+      (void)sizeof(kernel_not_available<F, Key>);
+    }
+  }
+
+ private:
+  static constexpr std::size_t index_of(const auto& key) {
+    for (std::size_t i = 0; i < configs.size(); ++i)
+      if (configs[i] == key) return i;
+    return configs.size();
+  }
+};
+
+}  // namespace attncap::kernels::detail
+
+/// The two compile errors of a family's static variant, in its words (string literals): `Api`
+/// names the call, `Key` the key's fields, `Family` the family, `Knobs` the settings that add a key.
+#define ATTNCAP_DETAIL_STATIC_KERNEL_CHECK(Support, Api, Key, Family, Knobs)                          \
+  static_assert((Support) != ::attncap::kernels::support::unsupported_by_family,                      \
+                "attncap::kernels::" Api ": the " Family " kernel family has no kernel for this " Key \
+                "; see attncap::kernels::" Family "_space_t::family_*");                              \
+  static_assert((Support) != ::attncap::kernels::support::excluded_by_build,                          \
+                "attncap::kernels::" Api ": this " Key " is not compiled in this build; add it to " Knobs)
