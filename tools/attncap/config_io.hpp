@@ -90,7 +90,8 @@ inline std::int32_t cuda_version(const nlohmann::json& v) {
   return std::stoi(s.substr(0, dot)) * 100 + std::stoi(s.substr(dot + 1));
 }
 
-inline model_family model_class(input& in, const nlohmann::json& v) {
+/// The family of the class `v` names; the class is kept in `in` to be written back as given.
+inline model_family model_from_class(input& in, const nlohmann::json& v) {
   if (!v.is_string() || v.get<std::string>().empty())
     throw input_error("model: expected an HF architecture class name such as \"DeepseekV3ForCausalLM\"");
   in.model_class = v.get<std::string>();
@@ -114,7 +115,7 @@ T read_value(input& in, F, const nlohmann::json& v) {
   else if constexpr (F::kind == field_kind::version)
     return cuda_version(v);
   else
-    return model_class(in, v);
+    return model_from_class(in, v);
 }
 
 /// Key `F` (of type `T`) as JSON, null where the engine holds None.
@@ -122,7 +123,7 @@ template <class T, class F>
 nlohmann::json write_value(const input& in, const T& v, F, backend_names names) {
   if constexpr (F::kind == field_kind::backend)
     return is_set(v) ? nlohmann::json(std::string(name_of(v, names))) : nullptr;
-  else if constexpr (F::kind == field_kind::choice)
+  else if constexpr (F::kind == field_kind::choice)  // an enumerator the engine spells None is None
     return to_string(v) == "None" ? nullptr : nlohmann::json(std::string(to_string(v)));
   else if constexpr (F::kind == field_kind::integer)
     return v == unset ? nullptr : nlohmann::json(v);
