@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Capability sets and admits(): what a declaration says a backend serves.
+// Capability sets and serves_model(): what a declaration says a backend serves.
 #include <doctest/doctest.h>
 
 #include <attncap/backends/all.hpp>
 #include <attncap/capabilities/capabilities.hpp>
+#include <attncap/check/validate.hpp>
 
 using namespace attncap;
 
@@ -26,36 +27,45 @@ launch_config on(hardware h, model_arch a) {
 }
 }  // namespace
 
-TEST_CASE("admits() reads hardware, architecture, KV dtype, cross attention and speculative support") {
-  CHECK(admits(caps_of(id::hpc_ops), on(hardware::sm90, model_arch::gqa)));
-  CHECK(!admits(caps_of(id::hpc_ops), on(hardware::sm100, model_arch::gqa)));
-  CHECK(!admits(caps_of(id::hpc_ops), on(hardware::sm90, model_arch::mla)));
+namespace {
+/// True when the engine accepts `c` with backend `b` and keeps it.
+bool runs(backend_id b, launch_config c) {
+  c.attention_backend = b;
+  const report rep = validate(c);
+  return rep.accepted() && rep.resolved().attention_backend == b;
+}
+}  // namespace
+
+TEST_CASE("the rules enforce the declared hardware, architecture, KV dtype, cross attention and speculative support") {
+  CHECK(runs(id::hpc_ops, on(hardware::sm90, model_arch::gqa)));
+  CHECK(!runs(id::hpc_ops, on(hardware::sm100, model_arch::gqa)));
+  CHECK(!runs(id::hpc_ops, on(hardware::sm90, model_arch::mla)));
   auto kv = on(hardware::sm90, model_arch::gqa);
   kv.kv_cache_dtype = kv_cache_dtype::fp8_e5m2;
-  CHECK(!admits(caps_of(id::hpc_ops), kv));
+  CHECK(!runs(id::hpc_ops, kv));
   auto cross = on(hardware::sm90, model_arch::gqa);
   cross.encoder_decoder = true;
-  CHECK(!admits(caps_of(id::triton), cross));
-  CHECK(admits(caps_of(id::flashinfer), cross));
+  CHECK(!runs(id::triton, cross));
+  CHECK(runs(id::flashinfer, cross));
   auto tree = on(hardware::sm100, model_arch::gqa);
   tree.speculative_algorithm = speculative_algorithm::eagle;
   tree.speculative_eagle_topk = 4;
-  CHECK(!admits(caps_of(id::trtllm_mha), tree));
-  CHECK(admits(caps_of(id::flashinfer), tree));
+  CHECK(!runs(id::trtllm_mha, tree));
+  CHECK(runs(id::flashinfer, tree));
 }
 
 TEST_CASE("model-specific backends serve only their models") {
   auto mla = on(hardware::sm90, model_arch::mla);
-  CHECK(!admits(caps_of(id::dsa), mla));
+  CHECK(!serves_model(caps_of(id::dsa), mla));
   mla.dsa = true;
-  CHECK(admits(caps_of(id::dsa), mla));
+  CHECK(serves_model(caps_of(id::dsa), mla));
   auto v4 = on(hardware::sm90, model_arch::mla);
-  CHECK(!admits(caps_of(id::dsv4), v4));
+  CHECK(!serves_model(caps_of(id::dsv4), v4));
   v4.model = model_family::deepseek_v4;
-  CHECK(admits(caps_of(id::dsv4), v4));
+  CHECK(serves_model(caps_of(id::dsv4), v4));
   auto chunk = on(hardware::sm90, model_arch::gqa);
-  CHECK(!admits(caps_of(id::dual_chunk_flash_attn), chunk));
+  CHECK(!serves_model(caps_of(id::dual_chunk_flash_attn), chunk));
   chunk.dual_chunk_attention = true;
-  CHECK(admits(caps_of(id::dual_chunk_flash_attn), chunk));
-  CHECK(!admits(caps_of(id::cutedsl_mla), on(hardware::sm100, model_arch::mla)));  // decode only
+  CHECK(serves_model(caps_of(id::dual_chunk_flash_attn), chunk));
+  CHECK(serves_model(caps_of(id::triton), chunk));
 }

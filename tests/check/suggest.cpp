@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Suggestions: backends whose capabilities admit the configuration and that the engine accepts,
+// Suggestions: backends that serve the model and that the engine accepts,
 // best first, each verified again here.
 #include <doctest/doctest.h>
 
@@ -21,7 +21,7 @@ TEST_CASE("a rejected hpc_ops+MLA launch on Hopper gets MLA backends that run on
     CHECK(validate(t).accepted());
     CHECK(x.backend != id::hpc_ops);
     CHECK(x.backend != id::trtllm_mla);  // Blackwell only
-    CHECK(admits(builtin_registry::caps[static_cast<std::size_t>(x.backend)], t));
+    CHECK(serves_model(builtin_registry::caps[static_cast<std::size_t>(x.backend)], t));
   }
 }
 

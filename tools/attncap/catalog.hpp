@@ -27,12 +27,6 @@ inline std::string join(const std::vector<std::string>& v, const char* sep = ", 
   return out;
 }
 
-/// Members of `s`, or "any" when it holds every value.
-template <class E>
-std::string members_or_any(enum_set<E> s) {
-  return s == enum_set<E>::all() ? "any" : join(members(s));
-}
-
 inline nlohmann::json sizes_json(const size_set& p) {
   if (p.any) return "any";
   nlohmann::json out = nlohmann::json::array();
@@ -198,9 +192,9 @@ std::string matrix_markdown() {
     std::string name = "`" + std::string(Registry::names[i]) + "`";
     if (canonical != i) name += " (alias of `" + std::string(Registry::names[canonical]) + "`)";
     const std::vector<std::string> cells{name,
-                                         detail::members_or_any(c.architectures),
-                                         detail::members_or_any(c.targets),
-                                         detail::members_or_any(c.kv_cache_dtypes),
+                                         c.architectures.to_string(),
+                                         c.targets.to_string(),
+                                         c.kv_cache_dtypes.to_string(),
                                          detail::sizes_text(c.pages),
                                          detail::sizes_text(c.head_dims),
                                          detail::join(detail::members(c.phases)),

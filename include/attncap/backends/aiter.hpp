@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,7 +13,8 @@ template <>
 struct backend_traits<backends::aiter> {
   static constexpr std::string_view name = "aiter";
   static constexpr capabilities caps{
-      .targets = {hardware::gfx90a, hardware::gfx942, hardware::gfx950},
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::yes,
   };

@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,10 +13,10 @@ template <>
 struct backend_traits<backends::ascend> {
   static constexpr std::string_view name = "ascend";
   static constexpr capabilities caps{
-      .targets = {hardware::npu},
-      .pages = page_sizes::only(128),
+      .targets = hardware_sets::all,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .phases = {phase::prefill, phase::decode, phase::draft},
-      .speculative = speculative_support::chain,
+      .speculative = speculative_support::tree,
       .sliding_window = support::yes,
       .deterministic = support::yes,
   };

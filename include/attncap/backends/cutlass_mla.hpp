@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,10 +13,9 @@ template <>
 struct backend_traits<backends::cutlass_mla> {
   static constexpr std::string_view name = "cutlass_mla";
   static constexpr capabilities caps{
-      .architectures = {model_arch::mla},
-      .targets = {hardware::sm100, hardware::sm103},
-      .pages = page_sizes::only(128),
-      .speculative = speculative_support::chain,
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      .speculative = speculative_support::tree,
       .sliding_window = support::no,
   };
 };

@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,12 +13,10 @@ template <>
 struct backend_traits<backends::dsa> {
   static constexpr std::string_view name = "dsa";
   static constexpr capabilities caps{
-      .architectures = {model_arch::mla},
-      .targets = {hardware::sm90, hardware::sm100, hardware::sm103, hardware::sm110, hardware::sm120, hardware::sm121,
-                  hardware::gfx90a, hardware::gfx942, hardware::gfx950, hardware::npu, hardware::xpu,
-                  hardware::xpu_xmx},
-      .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
-                          kv_cache_dtype::fp8_e4m3},
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = {kv_cache_dtype::bfloat16, kv_cache_dtype::fp8_e4m3},
+      .pages = page_sizes::only(64),
+      .speculative = speculative_support::chain,
       .required_traits = {model_trait::dsa},
   };
 };

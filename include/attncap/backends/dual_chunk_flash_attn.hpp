@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,9 +13,9 @@ template <>
 struct backend_traits<backends::dual_chunk_flash_attn> {
   static constexpr std::string_view name = "dual_chunk_flash_attn";
   static constexpr capabilities caps{
-      .targets = {hardware::sm80, hardware::sm86, hardware::sm89, hardware::sm90, hardware::sm100, hardware::sm103,
-                  hardware::sm110, hardware::sm120, hardware::sm121},
-      .speculative = speculative_support::none,
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      .speculative = speculative_support::tree,
       .sliding_window = support::no,
       .required_traits = {model_trait::dual_chunk_attention},
   };

@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 #include <attncap/capabilities/rule.hpp>
 
 namespace attncap {
@@ -18,9 +19,11 @@ template <>
 struct backend_traits<backends::fa3> {
   static constexpr std::string_view name = "fa3";
   static constexpr capabilities caps{
-      .targets = {hardware::sm80, hardware::sm86, hardware::sm89, hardware::sm90, hardware::musa_mp31},
-      .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
-                          kv_cache_dtype::fp8_e4m3},
+      .targets = hardware_sets::ampere_hopper | hardware_sets::rocm |
+                 enum_set<hardware>{hardware::cpu, hardware::cpu_amx, hardware::xpu, hardware::xpu_xmx, hardware::mps,
+                                    hardware::musa_mp31},
+      .kv_cache_dtypes = kv_cache_dtype_sets::bf16_or_fp8_e4m3 |
+                         enum_set<kv_cache_dtype>{kv_cache_dtype::fp4_e2m1, kv_cache_dtype::mxfp8},
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .sliding_window = support::yes,

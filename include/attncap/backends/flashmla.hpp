@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,8 +13,8 @@ template <>
 struct backend_traits<backends::flashmla> {
   static constexpr std::string_view name = "flashmla";
   static constexpr capabilities caps{
-      .architectures = {model_arch::mla},
-      .targets = {hardware::sm90, hardware::sm100, hardware::sm103},
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .pages = page_sizes::only(64),
       .page_snap = 64,
       .speculative = speculative_support::chain,

@@ -6,6 +6,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/capabilities/rule_shapes.hpp>
 #include <attncap/detail/math.hpp>
@@ -32,9 +33,8 @@ struct backend_traits<backends::hpc_ops> {
   static constexpr std::string_view name = "hpc_ops";
   static constexpr capabilities caps{
       .architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
-      .targets = {hardware::sm90},
-      .kv_cache_dtypes = {kv_cache_dtype::auto_, kv_cache_dtype::bf16, kv_cache_dtype::bfloat16,
-                          kv_cache_dtype::fp8_e4m3},
+      .targets = enum_set<hardware>{hardware::sm90} | hardware_sets::rocm,
+      .kv_cache_dtypes = kv_cache_dtype_sets::bf16_or_fp8_e4m3 | enum_set<kv_cache_dtype>{kv_cache_dtype::mxfp8},
       .pages = page_sizes::only(64),
       .page_snap = 64,
       .head_dims = size_set::only(128),

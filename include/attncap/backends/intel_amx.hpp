@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,8 +13,9 @@ template <>
 struct backend_traits<backends::intel_amx> {
   static constexpr std::string_view name = "intel_amx";
   static constexpr capabilities caps{
-      .targets = {hardware::cpu, hardware::cpu_amx},
-      .speculative = speculative_support::none,
+      .targets = hardware_sets::except_npu - enum_set<hardware>{hardware::cpu},
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      .speculative = speculative_support::tree,
       .sliding_window = support::no,
   };
 };

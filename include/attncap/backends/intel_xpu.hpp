@@ -6,16 +6,20 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
 template <>
 struct backend_traits<backends::intel_xpu> {
   static constexpr std::string_view name = "intel_xpu";
+  // As the base backend it serves non-MLA models; MLA models use it for decode only.
   static constexpr capabilities caps{
-      .targets = {hardware::xpu, hardware::xpu_xmx},
-      .pages = page_sizes::only(64, 128, 16, 32),
-      .speculative = speculative_support::none,
+      .architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
+      .targets = hardware_sets::except_npu - enum_set<hardware>{hardware::xpu},
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      .pages = page_sizes::only(64, 128),
+      .speculative = speculative_support::chain,
       .sliding_window = support::yes,
       .deterministic = support::yes,
   };

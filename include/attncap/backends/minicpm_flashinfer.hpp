@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,8 +13,8 @@ template <>
 struct backend_traits<backends::minicpm_flashinfer> {
   static constexpr std::string_view name = "minicpm_flashinfer";
   static constexpr capabilities caps{
-      .targets = {hardware::sm80, hardware::sm86, hardware::sm89, hardware::sm90, hardware::sm100, hardware::sm103,
-                  hardware::sm110, hardware::sm120, hardware::sm121},
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .model_families = {model_family::minicpm},
   };
 };

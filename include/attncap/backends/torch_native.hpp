@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,7 +13,8 @@ template <>
 struct backend_traits<backends::torch_native> {
   static constexpr std::string_view name = "torch_native";
   static constexpr capabilities caps{
-      .speculative = speculative_support::none,
+      .targets = hardware_sets::except_npu,
+      .speculative = speculative_support::tree,
       .sliding_window = support::no,
   };
 };

@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 #include <attncap/capabilities/rule.hpp>
 
 namespace attncap {
@@ -17,6 +18,7 @@ template <>
 struct backend_traits<backends::triton> {
   static constexpr std::string_view name = "triton";
   static constexpr capabilities caps{
+      .targets = hardware_sets::except_npu,
       .speculative = speculative_support::tree,
       .cross_attention = support::no,
       .sliding_window = support::yes,

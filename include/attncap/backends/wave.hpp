@@ -5,6 +5,7 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
+#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
@@ -12,9 +13,9 @@ template <>
 struct backend_traits<backends::wave> {
   static constexpr std::string_view name = "wave";
   static constexpr capabilities caps{
-      .architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
-      .targets = {hardware::gfx90a, hardware::gfx942, hardware::gfx950},
-      .speculative = speculative_support::none,
+      .targets = hardware_sets::except_npu,
+      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      .speculative = speculative_support::tree,
       .sliding_window = support::no,
   };
 };

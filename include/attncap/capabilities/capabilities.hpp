@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <attncap/detail/enum_names.hpp>
 #include <attncap/detail/enum_set.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
@@ -17,28 +18,28 @@
 namespace attncap {
 
 /// Tri-state for features the engine's sources leave open.
-enum class support : std::uint8_t { unknown, no, yes };
+ATTNCAP_NAMED_ENUM(support, std::uint8_t, unknown, no, yes)
 
 template <>
 struct enum_spellings<support> {
   static constexpr std::string_view what = "support";
-  static constexpr std::array<spelling<support>, 3> table{
-      {{support::unknown, "?"}, {support::no, "no"}, {support::yes, "yes"}}};
+  static constexpr auto table =
+      detail::named_spellings<support>(std::array<spelling<support>, 1>{{{support::unknown, "?"}}});
 };
 
 /// How far a backend supports speculative decoding.
-enum class speculative_support : std::uint8_t {
-  none,   ///< rejects any speculative algorithm
-  chain,  ///< topk == 1 only
-  tree,   ///< topk > 1 as well
-};
+ATTNCAP_NAMED_ENUM(speculative_support, std::uint8_t,
+                   none,   ///< rejects any speculative algorithm
+                   chain,  ///< topk == 1 only
+                   tree    ///< topk > 1 as well
+)
 
 template <>
 struct enum_spellings<speculative_support> {
   static constexpr std::string_view what = "speculative support";
-  static constexpr std::array<spelling<speculative_support>, 3> table{{{speculative_support::none, "none"},
-                                                                       {speculative_support::chain, "topk=1"},
-                                                                       {speculative_support::tree, "topk>1"}}};
+  static constexpr auto table =
+      detail::named_spellings<speculative_support>(std::array<spelling<speculative_support>, 2>{
+          {{speculative_support::chain, "topk=1"}, {speculative_support::tree, "topk>1"}}});
 };
 
 /// A set of sizes (page sizes, head dims): any value, or up to twelve listed ones.
@@ -87,16 +88,11 @@ struct capabilities {
   enum_set<model_family> model_families = enum_set<model_family>::all();
 };
 
-/// True when `caps` declares everything `c` asks of a backend serving it alone: the hardware,
-/// the architecture, the KV dtype, cross attention and the speculative mode.
-constexpr bool admits(const capabilities& caps, const launch_config& c) noexcept {
-  if (!caps.targets.contains(c.hardware) || !caps.architectures.contains(c.model_arch)) return false;
-  if (!caps.kv_cache_dtypes.contains(c.kv_cache_dtype)) return false;
-  if (c.head_dim != unset && !caps.head_dims.contains(c.head_dim)) return false;
-  if (!caps.phases.contains(phase::prefill) || !caps.phases.contains(phase::decode)) return false;
-  if (c.encoder_decoder && caps.cross_attention == support::no) return false;
-  if (c.speculative() && caps.speculative == speculative_support::none) return false;
-  if (c.speculative_eagle_topk > 1 && caps.speculative != speculative_support::tree) return false;
+/// True when `caps` serves the model of `c`: its family, and the model traits the backend
+/// requires (dsa needs a DSA model, dual_chunk_flash_attn dual-chunk attention, …). The engine
+/// checks none of this at launch, so suggestions consult it; everything else a backend
+/// declares, the rules check.
+constexpr bool serves_model(const capabilities& caps, const launch_config& c) noexcept {
   if (!caps.model_families.contains(c.model)) return false;
   const bool traits[] = {c.encoder_decoder, c.hybrid_gdn, c.dsa || c.model == model_family::deepseek_dsa,
                          c.dual_chunk_attention};

@@ -25,7 +25,7 @@ constexpr bool known_message_key(std::string_view key) noexcept {
   if (key.starts_with("new_")) key.remove_prefix(4);
   for (auto k : derived_message_keys)
     if (k == key) return true;
-  return from_string<field>(key).has_value();
+  return is_field_name(key);
 }
 
 /// True when every `{key}` of `text` is known and every brace is paired or doubled.

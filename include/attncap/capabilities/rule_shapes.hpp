@@ -16,37 +16,14 @@
 namespace attncap {
 
 namespace detail {
-/// Writes `set` as "a, b, c" ("any" for the full set) into `out` (when given); returns the length.
-template <class E>
-constexpr std::size_t spell_set(const enum_set<E>& set, char* out) noexcept {
-  std::size_t n = 0;
-  auto put = [&](std::string_view s) {
-    for (char c : s) {
-      if (out) out[n] = c;
-      ++n;
-    }
-  };
-  if (set == enum_set<E>::all()) {
-    put("any");
-    return n;
-  }
-  for (std::size_t i = 0; i < enum_count<E>(); ++i) {
-    const auto e = static_cast<E>(i);
-    if (!set.contains(e)) continue;
-    if (n != 0) put(", ");
-    put(to_string(e));
-  }
-  return n;
-}
-
 /// The spelling of capability set `Member` of backend `B`, as static text.
 template <class B, auto Member>
 struct declared_set_text {
   static constexpr auto& set = backend_traits<B>::caps.*Member;
-  static constexpr std::size_t size = spell_set(set, nullptr);
+  static constexpr std::size_t size = set.spell(nullptr);
   static constexpr std::array<char, size + 1> chars = [] {
     std::array<char, size + 1> a{};
-    spell_set(set, a.data());
+    set.spell(a.data());
     return a;
   }();
   static constexpr std::string_view value{chars.data(), size};

@@ -117,20 +117,23 @@ struct rule_infos {
   static constexpr std::array<const rule_info*, sizeof...(Rs)> value{&Rs::info...};
 };
 
+/// The position of rule `r` in `Rules`.
+template <class Rules>
+constexpr std::size_t rule_index(const rule_info* r) {
+  constexpr auto infos = mp::mp_apply<rule_infos, Rules>::value;
+  for (std::size_t i = 0; i < infos.size(); ++i)
+    if (infos[i] == r) return i;
+  return infos.size();
+}
+
 /// The violated rules of a static configuration, in the engine's order.
 template <class Config, class Registry, class Pipeline>
 struct violated_rules {
   using rules = ::attncap::all_rules_t<Registry, Pipeline>;
-  static constexpr const report& rep = static_report<Config, Registry, Pipeline>::value;
-  static constexpr std::size_t index_of(std::size_t i) {
-    constexpr auto infos = mp::mp_apply<rule_infos, rules>::value;
-    for (std::size_t r = 0; r < infos.size(); ++r)
-      if (infos[r] == rep.errors()[i].rule) return r;
-    return infos.size();
-  }
+  using report_of = static_report<Config, Registry, Pipeline>;
   template <class I>
-  using at = mp::mp_at_c<rules, index_of(I::value)>;
-  using type = mp::mp_transform<at, mp::mp_iota_c<rep.errors().size()>>;
+  using at = mp::mp_at_c<rules, rule_index<rules>(report_of::value.errors()[I::value].rule)>;
+  using type = mp::mp_transform<at, mp::mp_iota_c<report_of::value.errors().size()>>;
 };
 
 // clang instantiates the pending definitions last-in first-out, g++ first-in first-out: the

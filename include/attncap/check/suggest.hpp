@@ -15,7 +15,7 @@ struct suggestion {
   std::size_t adjustments = 0;
 };
 
-/// Up to `report_capacity` backends of `Registry` whose capabilities admit `cfg` and that the
+/// Up to `report_capacity` backends of `Registry` that serve `cfg`'s model and that the
 /// engine accepts as the single backend (prefill, decode and draft overrides cleared), best first: the engine's
 /// default, then those needing fewer rewrites, then the registry's order. Aliases are not suggested.
 template <class Registry = builtin_registry, class Pipeline = sglang_pipeline>
@@ -30,7 +30,7 @@ constexpr detail::fixed_vector<suggestion, report_capacity> suggest(const launch
   std::size_t n = 0;
   for (std::size_t i = 0; i < Registry::size; ++i) {
     const auto b = static_cast<backend_id>(i);
-    if (Registry::canonical[i] != b || !admits(Registry::caps[i], base)) continue;
+    if (Registry::canonical[i] != b || !serves_model(Registry::caps[i], base)) continue;
     launch_config trial = base;
     trial.attention_backend = b;
     const report rep = validate<Registry, Pipeline>(trial);

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <attncap/detail/enum_table.hpp>
-
+#include <bit>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -30,19 +30,45 @@ class enum_set {
   constexpr bool empty() const noexcept { return bits_ == 0; }
   constexpr enum_set operator|(enum_set o) const noexcept { return from_bits(bits_ | o.bits_); }
   constexpr enum_set operator&(enum_set o) const noexcept { return from_bits(bits_ & o.bits_); }
+  /// The members of this set that are not in `o`.
+  constexpr enum_set operator-(enum_set o) const noexcept { return from_bits(bits_ & ~o.bits_); }
   constexpr bool operator==(const enum_set&) const = default;
   constexpr std::uint64_t bits() const noexcept { return bits_; }
 
-  /// Canonical spellings of the members, comma separated, in enum order.
-  std::string to_string() const {
-    std::string out;
+  /// Writes the set as people read it into `out` (when given) and returns the length: "any"
+  /// for every value, "any but a, b" when at most three of more than four are missing, else
+  /// "a, b, c".
+  constexpr std::size_t spell(char* out) const noexcept {
+    std::size_t n = 0;
+    auto put = [&](std::string_view text) {
+      for (char c : text) {
+        if (out) out[n] = c;
+        ++n;
+      }
+    };
+    const enum_set everything = all();
+    const enum_set missing = from_bits(everything.bits_ & ~bits_);
+    const bool by_exclusion = missing.size() <= 3 && size() > 4;
+    put(missing.empty() ? "any" : by_exclusion ? "any but " : "");
+    if (missing.empty()) return n;
+    const enum_set listed = by_exclusion ? missing : *this;
+    bool first = true;
     for (std::size_t i = 0; i < 64; ++i) {
-      if (!(bits_ >> i & 1u)) continue;
-      if (!out.empty()) out += ", ";
-      out += attncap::to_string(static_cast<E>(i));
+      if (!(listed.bits_ >> i & 1u)) continue;
+      put(first ? "" : ", ");
+      put(attncap::to_string(static_cast<E>(i)));
+      first = false;
     }
+    return n;
+  }
+  /// The set as `spell` writes it.
+  std::string to_string() const {
+    std::string out(spell(nullptr), '\0');
+    spell(out.data());
     return out;
   }
+  /// Number of members.
+  constexpr std::size_t size() const noexcept { return static_cast<std::size_t>(std::popcount(bits_)); }
 
  private:
   static constexpr std::uint64_t bit(E v) noexcept { return std::uint64_t{1} << static_cast<unsigned>(v); }
