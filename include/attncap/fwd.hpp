@@ -15,4 +15,9 @@ struct backend_traits;
 template <class... Rules>
 struct rule_list {};
 
+/// The rules of backend tag `B`: specialise it, deriving from `rule_list<R...>`, after the
+/// rules are declared (a tag with a nested `attncap_traits` may list `using rules` there instead).
+template <class B>
+struct backend_rules : rule_list<> {};
+
 }  // namespace attncap

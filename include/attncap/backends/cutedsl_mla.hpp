@@ -11,10 +11,6 @@
 
 namespace attncap {
 
-namespace rules::cutedsl_mla {
-struct mla_only;
-}
-
 template <>
 struct backend_traits<backends::cutedsl_mla> {
   static constexpr std::string_view name = "cutedsl_mla";
@@ -28,11 +24,14 @@ struct backend_traits<backends::cutedsl_mla> {
       .phases = {phase::decode},
       .speculative = speculative_support::chain,
   };
-  using rules = rule_list<rules::cutedsl_mla::mla_only>;
 };
 
 namespace rules::cutedsl_mla {
 ATTNCAP_ARCHITECTURE_RULE(mla_only, cutedsl_mla, "MLA");
 }  // namespace rules::cutedsl_mla
+
+/// The rules of `cutedsl_mla`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::cutedsl_mla> : rule_list<rules::cutedsl_mla::mla_only> {};
 
 }  // namespace attncap

@@ -10,11 +10,6 @@
 
 namespace attncap {
 
-namespace rules::fa3 {
-struct cuda_compute_capability;
-struct musa_compute_capability;
-}  // namespace rules::fa3
-
 template <>
 struct backend_traits<backends::fa3> {
   static constexpr std::string_view name = "fa3";
@@ -29,7 +24,6 @@ struct backend_traits<backends::fa3> {
       .sliding_window = support::yes,
       .deterministic = support::yes,
   };
-  using rules = rule_list<rules::fa3::cuda_compute_capability, rules::fa3::musa_compute_capability>;
 };
 
 namespace rules::fa3 {
@@ -45,5 +39,10 @@ ATTNCAP_RULE(musa_compute_capability, "fa3.musa_mp", factory, assertion_error, h
   return ctx.hw.is_musa() && !(ctx.hw.major() == 3 && ctx.hw.minor() >= 1);
 }
 }  // namespace rules::fa3
+
+/// The rules of `fa3`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::fa3>
+    : rule_list<rules::fa3::cuda_compute_capability, rules::fa3::musa_compute_capability> {};
 
 }  // namespace attncap

@@ -13,21 +13,6 @@
 
 namespace attncap {
 
-namespace rules::hpc_ops {
-struct non_mla_only;
-struct no_cross_attention;
-struct no_speculative_decoding;
-struct init_sm90;
-struct init_no_speculative_decoding;
-struct init_page_size;
-struct init_kv_cache_dtype;
-struct init_fp8_head_shape;
-struct init_head_dim_and_group;
-struct layer_sliding_window;
-struct layer_logit_cap;
-struct layer_softmax_scale;
-}  // namespace rules::hpc_ops
-
 template <>
 struct backend_traits<backends::hpc_ops> {
   static constexpr std::string_view name = "hpc_ops";
@@ -47,12 +32,6 @@ struct backend_traits<backends::hpc_ops> {
   /// The kernels' GQA groups and FP8 per-rank head shapes.
   static constexpr std::array<int, 2> gqa_groups{4, 8};
   static constexpr std::array<std::array<int, 2>, 2> fp8_head_shapes{{{8, 1}, {64, 8}}};
-
-  using rules = rule_list<
-      rules::hpc_ops::non_mla_only, rules::hpc_ops::no_cross_attention, rules::hpc_ops::no_speculative_decoding,
-      rules::hpc_ops::init_sm90, rules::hpc_ops::init_no_speculative_decoding, rules::hpc_ops::init_page_size,
-      rules::hpc_ops::init_kv_cache_dtype, rules::hpc_ops::init_fp8_head_shape, rules::hpc_ops::init_head_dim_and_group,
-      rules::hpc_ops::layer_sliding_window, rules::hpc_ops::layer_logit_cap, rules::hpc_ops::layer_softmax_scale>;
 };
 
 namespace rules::hpc_ops {
@@ -133,5 +112,15 @@ ATTNCAP_RULE(layer_softmax_scale, "hpc_ops.softmax_scale", first_forward, value_
   return (diff < 0 ? -diff : diff) > 1e-8;
 }
 }  // namespace rules::hpc_ops
+
+/// The rules of `hpc_ops`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::hpc_ops>
+    : rule_list<rules::hpc_ops::non_mla_only, rules::hpc_ops::no_cross_attention,
+                rules::hpc_ops::no_speculative_decoding, rules::hpc_ops::init_sm90,
+                rules::hpc_ops::init_no_speculative_decoding, rules::hpc_ops::init_page_size,
+                rules::hpc_ops::init_kv_cache_dtype, rules::hpc_ops::init_fp8_head_shape,
+                rules::hpc_ops::init_head_dim_and_group, rules::hpc_ops::layer_sliding_window,
+                rules::hpc_ops::layer_logit_cap, rules::hpc_ops::layer_softmax_scale> {};
 
 }  // namespace attncap

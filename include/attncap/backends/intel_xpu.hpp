@@ -19,10 +19,13 @@ struct backend_traits<backends::intel_xpu> {
       .targets = hardware_sets::except_npu - enum_set<hardware>{hardware::xpu},
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .pages = page_sizes::only(64, 128),
+      .page_snap = 128,
       .speculative = speculative_support::chain,
       .sliding_window = support::yes,
       .deterministic = support::yes,
   };
+  /// The page sizes it serves MLA decode with.
+  static constexpr page_sizes mla_pages = page_sizes::only(64, 128, 16, 32);
 };
 
 }  // namespace attncap

@@ -10,12 +10,6 @@
 
 namespace attncap {
 
-namespace rules::tokenspeed_mla {
-struct mla_only;
-struct init_kv_cache_dtype;
-struct init_page_size;
-}  // namespace rules::tokenspeed_mla
-
 template <>
 struct backend_traits<backends::tokenspeed_mla> {
   static constexpr std::string_view name = "tokenspeed_mla";
@@ -27,8 +21,6 @@ struct backend_traits<backends::tokenspeed_mla> {
       .page_snap = 64,
       .speculative = speculative_support::chain,
   };
-  using rules = rule_list<rules::tokenspeed_mla::mla_only, rules::tokenspeed_mla::init_kv_cache_dtype,
-                          rules::tokenspeed_mla::init_page_size>;
 };
 
 namespace rules::tokenspeed_mla {
@@ -46,5 +38,11 @@ ATTNCAP_RULE(init_page_size, "tokenspeed_mla.init_page_size", backend_init, valu
   return !traits::caps.pages.contains(ctx.cfg.page_size);
 }
 }  // namespace rules::tokenspeed_mla
+
+/// The rules of `tokenspeed_mla`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::tokenspeed_mla>
+    : rule_list<rules::tokenspeed_mla::mla_only, rules::tokenspeed_mla::init_kv_cache_dtype,
+                rules::tokenspeed_mla::init_page_size> {};
 
 }  // namespace attncap

@@ -10,10 +10,6 @@
 
 namespace attncap {
 
-namespace rules::triton {
-struct no_cross_attention;
-}
-
 template <>
 struct backend_traits<backends::triton> {
   static constexpr std::string_view name = "triton";
@@ -25,7 +21,6 @@ struct backend_traits<backends::triton> {
       .attention_sinks = support::yes,
       .deterministic = support::yes,
   };
-  using rules = rule_list<rules::triton::no_cross_attention>;
 };
 
 namespace rules::triton {
@@ -35,5 +30,9 @@ ATTNCAP_RULE(no_cross_attention, "triton.cross_attention", factory, assertion_er
   return ctx.cfg.encoder_decoder && backend_traits<backends::triton>::caps.cross_attention == support::no;
 }
 }  // namespace rules::triton
+
+/// The rules of `triton`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::triton> : rule_list<rules::triton::no_cross_attention> {};
 
 }  // namespace attncap

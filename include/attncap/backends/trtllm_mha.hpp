@@ -11,11 +11,6 @@
 
 namespace attncap {
 
-namespace rules::trtllm_mha {
-struct non_mla_only;
-struct xqa_tree_speculative;
-}  // namespace rules::trtllm_mha
-
 template <>
 struct backend_traits<backends::trtllm_mha> {
   static constexpr std::string_view name = "trtllm_mha";
@@ -29,7 +24,6 @@ struct backend_traits<backends::trtllm_mha> {
       .sliding_window = support::yes,
       .attention_sinks = support::yes,
   };
-  using rules = rule_list<rules::trtllm_mha::non_mla_only, rules::trtllm_mha::xqa_tree_speculative>;
 };
 
 namespace rules::trtllm_mha {
@@ -42,5 +36,10 @@ ATTNCAP_RULE(xqa_tree_speculative, "trtllm_mha.xqa_tree_speculative", backend_in
   return ctx.cfg.speculative_eagle_topk > 1 && !ctx.hw.is_sm100();
 }
 }  // namespace rules::trtllm_mha
+
+/// The rules of `trtllm_mha`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::trtllm_mha>
+    : rule_list<rules::trtllm_mha::non_mla_only, rules::trtllm_mha::xqa_tree_speculative> {};
 
 }  // namespace attncap

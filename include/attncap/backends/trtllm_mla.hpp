@@ -10,10 +10,6 @@
 
 namespace attncap {
 
-namespace rules::trtllm_mla {
-struct mla_only;
-}
-
 template <>
 struct backend_traits<backends::trtllm_mla> {
   static constexpr std::string_view name = "trtllm_mla";
@@ -26,11 +22,14 @@ struct backend_traits<backends::trtllm_mla> {
       .page_snap = 64,
       .speculative = speculative_support::chain,
   };
-  using rules = rule_list<rules::trtllm_mla::mla_only>;
 };
 
 namespace rules::trtllm_mla {
 ATTNCAP_ARCHITECTURE_RULE(mla_only, trtllm_mla, "MLA");
 }  // namespace rules::trtllm_mla
+
+/// The rules of `trtllm_mla`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::trtllm_mla> : rule_list<rules::trtllm_mla::mla_only> {};
 
 }  // namespace attncap

@@ -6,7 +6,7 @@
 /// "Concept" backend_traits<B> — what a specialisation provides:
 ///   static constexpr std::string_view name;          // the engine's spelling, e.g. "hpc_ops"
 ///   static constexpr attncap::capabilities caps;     // capability sets
-///   using rules = attncap::rule_list<R...>;          // optional: factory / init / layer rules
+///   using rules = attncap::rule_list<R...>;          // optional, or specialise attncap::backend_rules<B>
 ///   using alias_of = OtherBackend;                    // optional: a deprecated alias
 #pragma once
 
@@ -48,9 +48,11 @@ inline constexpr bool has_capabilities_v = requires {
 };
 
 namespace detail {
+template <class... Rs>
+rule_list<Rs...> as_rule_list(const rule_list<Rs...>&);
 template <class B, class = void>
 struct rules_of {
-  using type = rule_list<>;
+  using type = decltype(as_rule_list(backend_rules<B>{}));
 };
 template <class B>
 struct rules_of<B, std::void_t<typename backend_traits<B>::rules>> {

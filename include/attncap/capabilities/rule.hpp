@@ -31,6 +31,11 @@ struct rewrite_info {
   std::string_view code;
   ::attncap::field field;
   std::string_view warning;
+
+  /// Declared at compile time, so an unknown `{key}` in the warning is a compile error.
+  consteval rewrite_info(std::string_view c, ::attncap::field f, std::string_view w) : code(c), field(f), warning(w) {
+    if (!detail::placeholders_known(w)) throw "attncap: unknown {placeholder} in the warning of a rewrite";
+  }
 };
 
 /// What a predicate sees: the configuration as resolved so far, the hardware facts, and
@@ -98,14 +103,3 @@ concept engine_rewrite = is_rewrite_v<R>;
   }; \
   constexpr bool Name::violated([[maybe_unused]] const ::attncap::rule_context& ctx) noexcept
 // clang-format on
-
-/// Declares rewrite `Name`; define `Name::applies(const rule_context&)` (when the engine rewrites)
-/// and `Name::apply(launch_config&, const platform&)` (what it writes) after it. `Warning` is the
-/// engine's log text; `{new_key}` placeholders read the rewritten configuration.
-#define ATTNCAP_REWRITE(Name, Code, Field, Warning)                                                            \
-  struct Name {                                                                                                \
-    static_assert(::attncap::detail::placeholders_known(Warning), "attncap: unknown {placeholder} in " #Name); \
-    static constexpr ::attncap::rewrite_info info{Code, ::attncap::field::Field, Warning};                     \
-    static constexpr bool applies(const ::attncap::rule_context& ctx) noexcept;                                \
-    static constexpr void apply(::attncap::launch_config& cfg, const ::attncap::platform& hw) noexcept;        \
-  }

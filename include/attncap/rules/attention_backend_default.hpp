@@ -12,36 +12,38 @@
 namespace attncap::rules::server_args {
 
 /// Prefill and decode set to the same backend make it the base backend.
-ATTNCAP_REWRITE(split_same_backend, "default.same_prefill_decode", attention_backend, "");
-constexpr bool split_same_backend::applies(const rule_context& ctx) noexcept {
-  const auto& c = ctx.cfg;
-  return is_set(c.prefill_attention_backend) && c.prefill_attention_backend == c.decode_attention_backend &&
-         c.attention_backend != c.prefill_attention_backend;
-}
-constexpr void split_same_backend::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.attention_backend = cfg.prefill_attention_backend;
-}
+struct split_same_backend {
+  static constexpr rewrite_info info{"default.same_prefill_decode", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return is_set(c.prefill_attention_backend) && c.prefill_attention_backend == c.decode_attention_backend &&
+           c.attention_backend != c.prefill_attention_backend;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.attention_backend = cfg.prefill_attention_backend;
+  }
+};
 
 /// No backend given: the engine's default table (select/default_backend.hpp).
 using ::attncap::default_backend_fill;
 
-ATTNCAP_REWRITE(torch_native_cuda_graph, "torch_native.cuda_graph", disable_cuda_graph,
-                "Cuda graph is disabled because of using torch native attention backend");
-constexpr bool torch_native_cuda_graph::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.attention_backend == id::torch_native && !ctx.cfg.disable_cuda_graph;
-}
-constexpr void torch_native_cuda_graph::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.disable_cuda_graph = true;
-}
+struct torch_native_cuda_graph {
+  static constexpr rewrite_info info{"torch_native.cuda_graph", field::disable_cuda_graph,
+                                     "Cuda graph is disabled because of using torch native attention backend"};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.attention_backend == id::torch_native && !ctx.cfg.disable_cuda_graph;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_cuda_graph = true; }
+};
 
-ATTNCAP_REWRITE(flex_attention_cuda_graph, "flex_attention.cuda_graph", disable_cuda_graph,
-                "Cuda graph is disabled because of using torch Flex Attention backend");
-constexpr bool flex_attention_cuda_graph::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.attention_backend == id::flex_attention && !ctx.cfg.disable_cuda_graph;
-}
-constexpr void flex_attention_cuda_graph::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.disable_cuda_graph = true;
-}
+struct flex_attention_cuda_graph {
+  static constexpr rewrite_info info{"flex_attention.cuda_graph", field::disable_cuda_graph,
+                                     "Cuda graph is disabled because of using torch Flex Attention backend"};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.attention_backend == id::flex_attention && !ctx.cfg.disable_cuda_graph;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_cuda_graph = true; }
+};
 
 ATTNCAP_RULE(flex_attention_speculative, "flex_attention.speculative", server_args, assertion_error,
              speculative_algorithm, "None",
@@ -49,13 +51,14 @@ ATTNCAP_RULE(flex_attention_speculative, "flex_attention.speculative", server_ar
   return ctx.cfg.attention_backend == id::flex_attention && ctx.cfg.speculative();
 }
 
-ATTNCAP_REWRITE(whisper_radix_cache, "whisper.radix_cache", disable_radix_cache, "Radix cache is disabled for Whisper");
-constexpr bool whisper_radix_cache::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.encoder_decoder && ctx.cfg.model == model_family::whisper && !ctx.cfg.disable_radix_cache;
-}
-constexpr void whisper_radix_cache::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.disable_radix_cache = true;
-}
+struct whisper_radix_cache {
+  static constexpr rewrite_info info{"whisper.radix_cache", field::disable_radix_cache,
+                                     "Radix cache is disabled for Whisper"};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.encoder_decoder && ctx.cfg.model == model_family::whisper && !ctx.cfg.disable_radix_cache;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
+};
 
 namespace detail {
 constexpr bool base_or_decode(const launch_config& c, backend_id b) noexcept {

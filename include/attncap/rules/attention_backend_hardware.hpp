@@ -50,23 +50,28 @@ ATTNCAP_RULE(cutedsl_mla_kv_cache_dtype, "cutedsl_mla.kv_cache_dtype", server_ar
   return ctx.cfg.names(id::cutedsl_mla) && kv_cache_dtype_excluded<backends::cutedsl_mla>(ctx);
 }
 /// cutedsl_mla decodes only: prefill becomes trtllm_mla when not given.
-ATTNCAP_REWRITE(cutedsl_mla_prefill_fill, "cutedsl_mla.prefill_fill", prefill_attention_backend, "");
-constexpr bool cutedsl_mla_prefill_fill::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.names(id::cutedsl_mla) && !is_set(ctx.cfg.prefill_attention_backend);
-}
-constexpr void cutedsl_mla_prefill_fill::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.prefill_attention_backend = id::trtllm_mla;
-}
+struct cutedsl_mla_prefill_fill {
+  static constexpr rewrite_info info{"cutedsl_mla.prefill_fill", field::prefill_attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.names(id::cutedsl_mla) && !is_set(ctx.cfg.prefill_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.prefill_attention_backend = id::trtllm_mla;
+  }
+};
 
 namespace detail {
-constexpr bool trtllm_mha_hardware(const platform& p) noexcept { return p.is_sm90() || p.is_sm100() || p.is_sm120(); }
+/// trtllm_mha's declared hardware, with the toolkit its kernels need (12.3 on Hopper, else 12.8).
+constexpr bool trtllm_mha_excluded(const rule_context& ctx) noexcept {
+  return target_excluded<backends::trtllm_mha>(ctx, ctx.hw.major() == 9 ? 1203 : 1208);
+}
 }  // namespace detail
 
 ATTNCAP_RULE(trtllm_mha_prefill_hardware, "trtllm_mha.prefill_hardware", server_args, value_error, hardware,
-             "sm90, sm100, sm103, sm120, sm121",
+             declared_targets<backends::trtllm_mha>,
              "TRTLLM MHA backend for prefill requires Hopper (SM90), Blackwell (SM100), or SM120 GPUs. Please use a "
              "different prefill backend.") {
-  return ctx.cfg.prefill_backend() == id::trtllm_mha && !detail::trtllm_mha_hardware(ctx.hw);
+  return ctx.cfg.prefill_backend() == id::trtllm_mha && detail::trtllm_mha_excluded(ctx);
 }
 ATTNCAP_RULE(trtllm_mha_sm120_prefill_fp8, "trtllm_mha.sm120_prefill_fp8", server_args, value_error, kv_cache_dtype,
              "any but fp8_e4m3", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.") {
@@ -74,10 +79,10 @@ ATTNCAP_RULE(trtllm_mha_sm120_prefill_fp8, "trtllm_mha.sm120_prefill_fp8", serve
          ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3;
 }
 ATTNCAP_RULE(trtllm_mha_decode_hardware, "trtllm_mha.decode_hardware", server_args, value_error, hardware,
-             "sm90, sm100, sm103, sm120, sm121",
+             declared_targets<backends::trtllm_mha>,
              "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. "
              "Please use a different decode backend.") {
-  return ctx.cfg.decode_backend() == id::trtllm_mha && !detail::trtllm_mha_hardware(ctx.hw);
+  return ctx.cfg.decode_backend() == id::trtllm_mha && detail::trtllm_mha_excluded(ctx);
 }
 ATTNCAP_RULE(trtllm_mha_prefill_context_parallel, "trtllm_mha.prefill_context_parallel", server_args, value_error,
              attn_cp_size, "1 unless on sm100",

@@ -5,14 +5,18 @@
 #pragma once
 
 #include <array>
-#include <attncap/backends/builtin.hpp>
+#include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
 
 namespace attncap::rules::server_args {
 
 namespace detail {
-inline constexpr std::array deterministic_backends{id::ascend,     id::fa3,       id::fa4,
-                                                   id::flashinfer, id::intel_xpu, id::triton};
+/// True when `b` declares deterministic kernels (the engine's whitelist for
+/// --enable-deterministic-inference).
+constexpr bool declares_deterministic(backend_id b) noexcept {
+  const auto i = static_cast<std::size_t>(b);
+  return i < builtin_registry::size && builtin_registry::caps[i].deterministic == support::yes;
+}
 inline constexpr std::array radix_deterministic_backends{id::ascend, id::fa3, id::fa4, id::triton};
 using ::attncap::detail::one_of;
 /// The models the engine runs as absorbed MLA in deterministic mode.
@@ -22,25 +26,28 @@ constexpr bool deterministic_deepseek(const launch_config& c) noexcept {
 }
 }  // namespace detail
 
-ATTNCAP_REWRITE(deterministic_fallback, "deterministic.fallback", attention_backend,
-                "Attention backend not specified. Falling back to '{new_attention_backend}' for deterministic "
-                "inference. You can explicitly set --attention-backend to one of ['ascend', 'fa3', 'fa4', "
-                "'flashinfer', 'intel_xpu', 'triton'].");
-constexpr bool deterministic_fallback::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.enable_deterministic_inference && !is_set(ctx.cfg.attention_backend);
-}
-constexpr void deterministic_fallback::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.attention_backend = !(hw.is_sm100() || hw.is_sm120())     ? id::fa3
-                          : detail::deterministic_deepseek(cfg) ? id::triton
-                                                                : id::flashinfer;
-}
+struct deterministic_fallback {
+  static constexpr rewrite_info info{
+      "deterministic.fallback", field::attention_backend,
+      "Attention backend not specified. Falling back to '{new_attention_backend}' for deterministic "
+      "inference. You can explicitly set --attention-backend to one of ['ascend', 'fa3', 'fa4', "
+      "'flashinfer', 'intel_xpu', 'triton']."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.enable_deterministic_inference && !is_set(ctx.cfg.attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.attention_backend = !(hw.is_sm100() || hw.is_sm120())     ? id::fa3
+                            : detail::deterministic_deepseek(cfg) ? id::triton
+                                                                  : id::flashinfer;
+  }
+};
 
 ATTNCAP_RULE(deterministic_backend, "deterministic.backend", server_args, value_error, attention_backend,
              "ascend, fa3, fa4, flashinfer, intel_xpu, triton",
              "Currently only ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'] attention backends are "
              "supported for deterministic inference, but you explicitly specified '{attention_backend}'.") {
   return ctx.cfg.enable_deterministic_inference && is_set(ctx.cfg.attention_backend) &&
-         !detail::one_of(ctx.cfg.attention_backend, detail::deterministic_backends);
+         !detail::declares_deterministic(ctx.cfg.attention_backend);
 }
 
 ATTNCAP_RULE(deterministic_absorbed_mla, "deterministic.absorbed_mla", server_args, value_error, attention_backend,
@@ -48,7 +55,7 @@ ATTNCAP_RULE(deterministic_absorbed_mla, "deterministic.absorbed_mla", server_ar
              "Currently only ['ascend', 'fa3', 'fa4', 'triton'] attention backends are supported for deterministic "
              "inference with absorbed-MLA models. But you're using {attention_backend}.") {
   return ctx.cfg.enable_deterministic_inference && detail::deterministic_deepseek(ctx.cfg) &&
-         detail::one_of(ctx.cfg.attention_backend, detail::deterministic_backends) &&
+         detail::declares_deterministic(ctx.cfg.attention_backend) &&
          !detail::one_of(ctx.cfg.attention_backend, detail::radix_deterministic_backends);
 }
 
@@ -61,16 +68,17 @@ ATTNCAP_RULE(deterministic_fa4_absorbed_mla, "deterministic.fa4_absorbed_mla", s
          ctx.cfg.attention_backend == id::fa4 && !(ctx.hw.is_cuda() && (major == 10 || major == 11));
 }
 
-ATTNCAP_REWRITE(deterministic_radix_cache, "deterministic.radix_cache", disable_radix_cache,
-                "Currently radix cache is not compatible with {attention_backend} attention backend for "
-                "deterministic inference. It will be supported in the future.");
-constexpr bool deterministic_radix_cache::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.enable_deterministic_inference && !ctx.cfg.disable_radix_cache &&
-         detail::one_of(ctx.cfg.attention_backend, detail::deterministic_backends) &&
-         !detail::one_of(ctx.cfg.attention_backend, detail::radix_deterministic_backends);
-}
-constexpr void deterministic_radix_cache::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.disable_radix_cache = true;
-}
+struct deterministic_radix_cache {
+  static constexpr rewrite_info info{
+      "deterministic.radix_cache", field::disable_radix_cache,
+      "Currently radix cache is not compatible with {attention_backend} attention backend for "
+      "deterministic inference. It will be supported in the future."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.enable_deterministic_inference && !ctx.cfg.disable_radix_cache &&
+           detail::declares_deterministic(ctx.cfg.attention_backend) &&
+           !detail::one_of(ctx.cfg.attention_backend, detail::radix_deterministic_backends);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
+};
 
 }  // namespace attncap::rules::server_args

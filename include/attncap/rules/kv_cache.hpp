@@ -34,13 +34,16 @@ ATTNCAP_RULE(kv4_nvfp4_blackwell, "kv4.nvfp4_blackwell", server_args, runtime_er
   return ctx.cfg.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() &&
          !(ctx.hw.is_sm100() || ctx.hw.is_sm120());
 }
-ATTNCAP_REWRITE(kv4_mixed_pair, "kv4.mixed_pair", decode_attention_backend,
-                "Attention: Using KV4 with PREFILL = {prefill_backend} and DECODE = {decode_backend}. Compatibility "
-                "issues are unlikely, but may occur in rare edge cases.");
-constexpr bool kv4_mixed_pair::applies(const rule_context& ctx) noexcept {
-  return is_kv4(ctx.cfg.kv_cache_dtype) && ctx.hw.is_cuda() && !detail::kv4_checked_pair(ctx.cfg);
-}
-constexpr void kv4_mixed_pair::apply(launch_config&, const platform&) noexcept {}
+struct kv4_mixed_pair {
+  static constexpr rewrite_info info{
+      "kv4.mixed_pair", field::decode_attention_backend,
+      "Attention: Using KV4 with PREFILL = {prefill_backend} and DECODE = {decode_backend}. Compatibility "
+      "issues are unlikely, but may occur in rare edge cases."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return is_kv4(ctx.cfg.kv_cache_dtype) && ctx.hw.is_cuda() && !detail::kv4_checked_pair(ctx.cfg);
+  }
+  static constexpr void apply(launch_config&, const platform&) noexcept {}
+};
 
 ATTNCAP_RULE(kv4_fa4_mla_decode, "kv4.fa4_mla_decode", server_args, assertion_error, decode_attention_backend,
              "cutlass_mla, flashinfer, trtllm_mla",
@@ -79,11 +82,13 @@ ATTNCAP_RULE(mxfp8_blackwell, "mxfp8.blackwell", server_args, value_error, hardw
 }
 
 /// No page size given: 1, or 64 on MUSA.
-ATTNCAP_REWRITE(page_size_default, "page_size.default", page_size, "");
-constexpr bool page_size_default::applies(const rule_context& ctx) noexcept { return ctx.cfg.page_size == unset; }
-constexpr void page_size_default::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.page_size = hw.is_musa() ? 64 : 1;
-}
+struct page_size_default {
+  static constexpr rewrite_info info{"page_size.default", field::page_size, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.page_size == unset; }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.page_size = hw.is_musa() ? 64 : 1;
+  }
+};
 
 ATTNCAP_RULE(multi_item_scoring_flashinfer, "multi_item_scoring.flashinfer", server_args, assertion_error,
              attention_backend, "flashinfer for prefill and decode",
@@ -93,13 +98,13 @@ ATTNCAP_RULE(multi_item_scoring_flashinfer, "multi_item_scoring.flashinfer", ser
   return ctx.cfg.enable_mis &&
          !(ctx.cfg.prefill_backend() == id::flashinfer && ctx.cfg.decode_backend() == id::flashinfer);
 }
-ATTNCAP_REWRITE(multi_item_scoring_radix_cache, "multi_item_scoring.radix_cache", disable_radix_cache, "");
-constexpr bool multi_item_scoring_radix_cache::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.enable_mis && !ctx.cfg.disable_radix_cache;
-}
-constexpr void multi_item_scoring_radix_cache::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.disable_radix_cache = true;
-}
+struct multi_item_scoring_radix_cache {
+  static constexpr rewrite_info info{"multi_item_scoring.radix_cache", field::disable_radix_cache, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.enable_mis && !ctx.cfg.disable_radix_cache;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
+};
 
 ATTNCAP_RULE(prefill_only_fa, "prefill_only.fa_backend", server_args, value_error, prefill_attention_backend,
              "fa3, fa4",

@@ -4,20 +4,22 @@
 /// aliases, the EAGLE family's parameters and backend limits, NGRAM, and draft-backend fallbacks.
 #pragma once
 
-#include <attncap/backends/builtin.hpp>
+#include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/rules/kv_cache.hpp>
 
 namespace attncap::rules::server_args {
 
 /// NEXTN is the engine's alias of EAGLE.
-ATTNCAP_REWRITE(nextn_alias, "speculative.nextn_alias", speculative_algorithm, "");
-constexpr bool nextn_alias::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::nextn;
-}
-constexpr void nextn_alias::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.speculative_algorithm = speculative_algorithm::eagle;
-}
+struct nextn_alias {
+  static constexpr rewrite_info info{"speculative.nextn_alias", field::speculative_algorithm, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == speculative_algorithm::nextn;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_algorithm = speculative_algorithm::eagle;
+  }
+};
 
 ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error,
              enable_dp_attention, "False", "Currently standalone speculative decoding does not support dp attention.") {
@@ -26,36 +28,41 @@ ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", ser
 
 /// No step count given: the engine picks (steps, topk, draft tokens) — (5, 4, 8) for Llama and Grok, else
 /// (3, 1, 4). Values the user gave are kept (the engine asserts they are absent in that case).
-ATTNCAP_REWRITE(eagle_auto_parameters, "speculative.auto_parameters", speculative_num_steps, "");
-constexpr bool eagle_auto_parameters::applies(const rule_context& ctx) noexcept {
-  return is_eagle_family(ctx.cfg.speculative_algorithm) && ctx.cfg.speculative_num_steps == unset;
-}
-constexpr void eagle_auto_parameters::apply(launch_config& cfg, const platform&) noexcept {
-  const bool wide = cfg.speculative_algorithm != speculative_algorithm::standalone &&
-                    (cfg.model == model_family::llama || cfg.model == model_family::grok);
-  cfg.speculative_num_steps = wide ? 5 : 3;
-  if (cfg.speculative_eagle_topk == unset) cfg.speculative_eagle_topk = wide ? 4 : 1;
-  if (cfg.speculative_num_draft_tokens == unset) cfg.speculative_num_draft_tokens = wide ? 8 : 4;
-}
+struct eagle_auto_parameters {
+  static constexpr rewrite_info info{"speculative.auto_parameters", field::speculative_num_steps, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return is_eagle_family(ctx.cfg.speculative_algorithm) && ctx.cfg.speculative_num_steps == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    const bool wide = cfg.speculative_algorithm != speculative_algorithm::standalone &&
+                      (cfg.model == model_family::llama || cfg.model == model_family::grok);
+    cfg.speculative_num_steps = wide ? 5 : 3;
+    if (cfg.speculative_eagle_topk == unset) cfg.speculative_eagle_topk = wide ? 4 : 1;
+    if (cfg.speculative_num_draft_tokens == unset) cfg.speculative_num_draft_tokens = wide ? 8 : 4;
+  }
+};
 
 ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_error, speculative_eagle_topk, "1",
              "trtllm_mha backend only supports topk = 1 for speculative decoding.") {
   const auto& c = ctx.cfg;
-  return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk > 1 &&
+  constexpr bool tree = backend_traits<backends::trtllm_mha>::caps.speculative == speculative_support::tree;
+  return !tree && is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk > 1 &&
          (c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha);
 }
 
-ATTNCAP_REWRITE(
-    eagle_chain_draft_tokens, "speculative.chain_draft_tokens", speculative_num_draft_tokens,
-    "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1");
-constexpr bool eagle_chain_draft_tokens::applies(const rule_context& ctx) noexcept {
-  const auto& c = ctx.cfg;
-  return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk == 1 &&
-         c.speculative_num_draft_tokens != c.speculative_num_steps + 1;
-}
-constexpr void eagle_chain_draft_tokens::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.speculative_num_draft_tokens = cfg.speculative_num_steps + 1;
-}
+struct eagle_chain_draft_tokens {
+  static constexpr rewrite_info info{
+      "speculative.chain_draft_tokens", field::speculative_num_draft_tokens,
+      "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1"};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk == 1 &&
+           c.speculative_num_draft_tokens != c.speculative_num_steps + 1;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_num_draft_tokens = cfg.speculative_num_steps + 1;
+  }
+};
 
 // flashmla / trtllm_mla / cutlass_mla cannot express the per-branch tree in a paged cache.
 ATTNCAP_RULE(eagle_page_tree, "speculative.page_tree", server_args, value_error, attention_backend,
@@ -73,25 +80,29 @@ ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error,
 }
 
 /// NGRAM: topk is the BFS breadth (the engine's default 10); 12 draft tokens by default.
-ATTNCAP_REWRITE(ngram_topk, "speculative.ngram_topk", speculative_eagle_topk, "");
-constexpr bool ngram_topk::applies(const rule_context& ctx) noexcept {
-  const auto& c = ctx.cfg;
-  const int breadth = c.speculative_ngram_max_bfs_breadth == unset ? 10 : c.speculative_ngram_max_bfs_breadth;
-  return c.speculative_algorithm == speculative_algorithm::ngram && c.speculative_eagle_topk != breadth;
-}
-constexpr void ngram_topk::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.speculative_eagle_topk =
-      cfg.speculative_ngram_max_bfs_breadth == unset ? 10 : cfg.speculative_ngram_max_bfs_breadth;
-}
-ATTNCAP_REWRITE(ngram_draft_tokens, "speculative.ngram_draft_tokens", speculative_num_draft_tokens,
-                "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
-                "this by explicitly setting --speculative-num-draft-tokens.");
-constexpr bool ngram_draft_tokens::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.speculative_num_draft_tokens == unset;
-}
-constexpr void ngram_draft_tokens::apply(launch_config& cfg, const platform&) noexcept {
-  cfg.speculative_num_draft_tokens = 12;
-}
+struct ngram_topk {
+  static constexpr rewrite_info info{"speculative.ngram_topk", field::speculative_eagle_topk, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    const int breadth = c.speculative_ngram_max_bfs_breadth == unset ? 10 : c.speculative_ngram_max_bfs_breadth;
+    return c.speculative_algorithm == speculative_algorithm::ngram && c.speculative_eagle_topk != breadth;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_eagle_topk =
+        cfg.speculative_ngram_max_bfs_breadth == unset ? 10 : cfg.speculative_ngram_max_bfs_breadth;
+  }
+};
+struct ngram_draft_tokens {
+  static constexpr rewrite_info info{
+      "speculative.ngram_draft_tokens", field::speculative_num_draft_tokens,
+      "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
+      "this by explicitly setting --speculative-num-draft-tokens."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
+           ctx.cfg.speculative_num_draft_tokens == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 12; }
+};
 
 ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_error, attention_backend,
              "flashinfer (or page_size 1, or topk 1)",
@@ -114,25 +125,31 @@ constexpr bool dflash_draft_supported(backend_id b) noexcept {
 }  // namespace detail
 
 /// DFLASH: the draft backend defaults to the prefill backend and falls back outside its list.
-ATTNCAP_REWRITE(dflash_draft_default, "speculative.dflash_draft_default", speculative_draft_attention_backend, "");
-constexpr bool dflash_draft_default::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
-         !is_set(ctx.cfg.speculative_draft_attention_backend);
-}
-constexpr void dflash_draft_default::apply(launch_config& cfg, const platform& hw) noexcept {
-  const auto prefill = cfg.prefill_backend();
-  cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : hw.is_hip() ? id::triton : id::flashinfer;
-}
-ATTNCAP_REWRITE(dflash_draft_fallback, "speculative.dflash_draft_fallback", speculative_draft_attention_backend,
-                "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-                "'trtllm_mha', 'ascend') for now, but got {speculative_draft_attention_backend!r}. Falling back to "
-                "{new_speculative_draft_attention_backend!r}.");
-constexpr bool dflash_draft_fallback::applies(const rule_context& ctx) noexcept {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
-         !detail::dflash_draft_supported(ctx.cfg.speculative_draft_attention_backend);
-}
-constexpr void dflash_draft_fallback::apply(launch_config& cfg, const platform& hw) noexcept {
-  cfg.speculative_draft_attention_backend = hw.is_hip() ? id::triton : id::flashinfer;
-}
+struct dflash_draft_default {
+  static constexpr rewrite_info info{"speculative.dflash_draft_default", field::speculative_draft_attention_backend,
+                                     ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
+           !is_set(ctx.cfg.speculative_draft_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    const auto prefill = cfg.prefill_backend();
+    cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : hw.is_hip() ? id::triton : id::flashinfer;
+  }
+};
+struct dflash_draft_fallback {
+  static constexpr rewrite_info info{
+      "speculative.dflash_draft_fallback", field::speculative_draft_attention_backend,
+      "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
+      "'trtllm_mha', 'ascend') for now, but got {speculative_draft_attention_backend!r}. Falling back to "
+      "{new_speculative_draft_attention_backend!r}."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
+           !detail::dflash_draft_supported(ctx.cfg.speculative_draft_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.speculative_draft_attention_backend = hw.is_hip() ? id::triton : id::flashinfer;
+  }
+};
 
 }  // namespace attncap::rules::server_args
