@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "catalog.hpp"
 #include "check_command.hpp"
@@ -15,70 +16,79 @@
 
 namespace attncap::cli {
 
+namespace detail {
+/// The subcommands, their options and where parsing leaves them.
+struct commands {
+  CLI::App app{"attncap: attention-backend capabilities and the engine's start-up checks", "attncap"};
+  std::string check_format = "text", select_format = "text", explain_format = "text", matrix_format = "markdown";
+  std::string explain_name;
+  CLI::App* check = add("check", "Validate a configuration: exit 0 accepted, 1 rejected, 2 bad input", check_format,
+                        {"text", "json"});
+  CLI::App* select =
+      add("select", "Show what the default selection picks and why, and the resolved prefill/decode/draft backends",
+          select_format, {"text", "json"});
+  CLI::App* explain = add("explain", "Show a backend's capabilities and rules", explain_format, {"text", "json"});
+  CLI::App* matrix =
+      add("matrix", "Print the capability matrix, one row per backend", matrix_format, {"markdown", "json"});
+  const config_options check_options{*check};
+  const config_options select_options{*select};
+
+  commands() {
+    app.require_subcommand(1);
+    explain->add_option("backend", explain_name, "backend name; accepted: " + backend_list())->required();
+  }
+
+ private:
+  CLI::App* add(const char* name, const char* what, std::string& format, std::vector<std::string> formats) {
+    CLI::App* sub = app.add_subcommand(name, what);
+    sub->add_option("--format", format, formats[0] + " or " + formats[1])->check(CLI::IsMember(formats));
+    return sub;
+  }
+};
+
+/// Runs the parsed subcommand; returns the exit code.
+inline int dispatch(const commands& c, std::istream& in, std::ostream& out) {
+  if (c.check->parsed()) {
+    const auto j = check_json(c.check_options.read(in));
+    out << (c.check_format == "json" ? pretty(j) : check_text(j));
+    return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
+  }
+  if (c.select->parsed()) {
+    const auto j = select_json(c.select_options.read(in));
+    out << (c.select_format == "json" ? pretty(j) : select_text(j));
+    return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
+  }
+  if (c.explain->parsed()) {
+    const auto b = builtin_registry::find(c.explain_name);
+    if (!b) throw input_error("backend: unknown backend '" + c.explain_name + "'; accepted: " + backend_list());
+    const auto j = explain_json(*b);
+    out << (c.explain_format == "json" ? pretty(j) : explain_text(j));
+    return exit_accepted;
+  }
+  out << (c.matrix_format == "json" ? pretty(matrix_json()) : matrix_markdown());
+  return exit_accepted;
+}
+}  // namespace detail
+
 /// Runs `attncap argv[1..]`; returns the exit code (0 accepted, 1 rejected, 2 bad input).
 inline int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
-  CLI::App app{"attncap: attention-backend capabilities and the engine's start-up checks", "attncap"};
-  app.require_subcommand(1);
-
-  std::string check_format = "text";
-  CLI::App* check = app.add_subcommand("check", "Validate a configuration: exit 0 accepted, 1 rejected, 2 bad input");
-  check->add_option("--format", check_format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  const config_options check_options(*check);
-
-  std::string select_format = "text";
-  CLI::App* select = app.add_subcommand(
-      "select", "Show what the default selection picks and why, and the resolved prefill/decode/draft backends");
-  select->add_option("--format", select_format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  const config_options select_options(*select);
-
-  std::string explain_format = "text";
-  std::string explain_name;
-  CLI::App* explain = app.add_subcommand("explain", "Show a backend's capabilities and rules");
-  explain->add_option("backend", explain_name, "backend name; accepted: " + backend_list())->required();
-  explain->add_option("--format", explain_format, "text or json")->check(CLI::IsMember({"text", "json"}));
-
-  std::string matrix_format = "markdown";
-  CLI::App* matrix = app.add_subcommand("matrix", "Print the capability matrix, one row per backend");
-  matrix->add_option("--format", matrix_format, "markdown or json")->check(CLI::IsMember({"markdown", "json"}));
-
+  detail::commands c;
   try {
-    app.parse(argc, argv);
+    c.app.parse(argc, argv);
   } catch (const CLI::ExtrasError& e) {
     err << "attncap: error: " << e.what() << "; accepted: --config, --format, " << input_flags()
         << " (see attncap <command> --help)\n";
     return exit_bad_input;
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e, out, err);
+    const int code = c.app.exit(e, out, err);
     return code == 0 ? exit_accepted : exit_bad_input;
   }
-
   try {
-    if (check->parsed()) {
-      const auto j = check_json(check_options.read(in));
-      out << (check_format == "json" ? pretty(j) : check_text(j));
-      return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
-    }
-    if (select->parsed()) {
-      const auto j = select_json(select_options.read(in));
-      out << (select_format == "json" ? pretty(j) : select_text(j));
-      return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
-    }
-    if (explain->parsed()) {
-      const auto b = builtin_registry::find(explain_name);
-      if (!b) throw input_error("backend: unknown backend '" + explain_name + "'; accepted: " + backend_list());
-      const auto j = explain_json(*b);
-      out << (explain_format == "json" ? pretty(j) : explain_text(j));
-      return exit_accepted;
-    }
-    if (matrix->parsed()) {
-      out << (matrix_format == "json" ? pretty(matrix_json()) : matrix_markdown());
-      return exit_accepted;
-    }
+    return detail::dispatch(c, in, out);
   } catch (const input_error& e) {
     err << "attncap: error: " << e.what() << "\n";
     return exit_bad_input;
   }
-  return exit_bad_input;
 }
 
 }  // namespace attncap::cli

@@ -35,6 +35,13 @@ inline nlohmann::json sizes_json(const size_set& p) {
   return out;
 }
 
+/// Where the kernels exist: "any", "sm90, sm100", or "mla on sm100, sm103".
+inline std::string kernels_text(const capabilities& c) {
+  const std::string where = c.kernel_targets.to_string();
+  return c.kernel_architectures == enum_set<model_arch>::all() ? where
+                                                               : c.kernel_architectures.to_string() + " on " + where;
+}
+
 inline std::string sizes_text(const size_set& p) {
   const auto j = sizes_json(p);
   if (j.is_string()) return j.get<std::string>();
@@ -92,6 +99,8 @@ inline nlohmann::json capabilities_json(const capabilities& c) {
   using detail::members;
   return {{"architectures", members(c.architectures)},
           {"hardware", members(c.targets)},
+          {"kernel_architectures", members(c.kernel_architectures)},
+          {"kernel_hardware", members(c.kernel_targets)},
           {"kv_cache_dtypes", members(c.kv_cache_dtypes)},
           {"page_sizes", detail::sizes_json(c.pages)},
           {"head_dims", detail::sizes_json(c.head_dims)},
@@ -183,9 +192,9 @@ nlohmann::json matrix_json() {
 template <class Registry = builtin_registry>
 std::string matrix_markdown() {
   std::string s =
-      "| Backend | Architectures | Hardware | KV cache dtypes | Page sizes | Head dims | Phases | Speculative | "
-      "Cross-attention | Sliding window | Logit cap | Attention sinks | Deterministic |\n"
-      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+      "| Backend | Architectures | Hardware | Kernels for | KV cache dtypes | Page sizes | Head dims | Phases | "
+      "Speculative | Cross-attention | Sliding window | Logit cap | Attention sinks | Deterministic |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (std::size_t i = 0; i < Registry::size; ++i) {
     const capabilities& c = Registry::caps[i];
     const auto canonical = static_cast<std::size_t>(Registry::canonical[i]);
@@ -194,6 +203,7 @@ std::string matrix_markdown() {
     const std::vector<std::string> cells{name,
                                          c.architectures.to_string(),
                                          c.targets.to_string(),
+                                         detail::kernels_text(c),
                                          c.kv_cache_dtypes.to_string(),
                                          detail::sizes_text(c.pages),
                                          detail::sizes_text(c.head_dims),

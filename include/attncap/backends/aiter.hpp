@@ -17,6 +17,7 @@ struct backend_traits<backends::aiter> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::yes,
+      .kernel_targets = hardware_sets::rocm,
   };
 };
 

@@ -19,6 +19,7 @@ struct backend_traits<backends::ascend> {
       .speculative = speculative_support::tree,
       .sliding_window = support::yes,
       .deterministic = support::yes,
+      .kernel_targets = hardware_sets::npu_only,
   };
 };
 

@@ -17,6 +17,8 @@ struct backend_traits<backends::cutlass_mla> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::no,
+      .kernel_architectures = {model_arch::mla},
+      .kernel_targets = hardware_sets::sm100_family,
   };
 };
 

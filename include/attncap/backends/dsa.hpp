@@ -18,6 +18,9 @@ struct backend_traits<backends::dsa> {
       .pages = page_sizes::only(64),
       .speculative = speculative_support::chain,
       .required_traits = {model_trait::dsa},
+      .kernel_architectures = {model_arch::mla},
+      .kernel_targets = (hardware_sets::cuda - hardware_sets::ampere_hopper) | enum_set<hardware>{hardware::sm90} |
+                        hardware_sets::rocm | hardware_sets::npu_only | hardware_sets::xpu_any,
   };
 };
 

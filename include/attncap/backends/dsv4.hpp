@@ -17,6 +17,8 @@ struct backend_traits<backends::dsv4> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .phases = {phase::prefill, phase::decode},
       .model_families = {model_family::deepseek_v4},
+      .kernel_architectures = {model_arch::mla},
+      .kernel_targets = hardware_sets::cuda | hardware_sets::rocm | hardware_sets::npu_only,
   };
 };
 

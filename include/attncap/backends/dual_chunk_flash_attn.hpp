@@ -18,6 +18,7 @@ struct backend_traits<backends::dual_chunk_flash_attn> {
       .speculative = speculative_support::tree,
       .sliding_window = support::no,
       .required_traits = {model_trait::dual_chunk_attention},
+      .kernel_targets = hardware_sets::cuda,
   };
 };
 

@@ -23,6 +23,7 @@ struct backend_traits<backends::fa3> {
       .speculative = speculative_support::tree,
       .sliding_window = support::yes,
       .deterministic = support::yes,
+      .kernel_targets = hardware_sets::ampere_hopper | enum_set<hardware>{hardware::musa_mp31},
   };
 };
 

@@ -17,6 +17,7 @@ struct backend_traits<backends::fa4> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .deterministic = support::yes,
+      .kernel_targets = hardware_sets::blackwell,
   };
 };
 

@@ -21,6 +21,7 @@ struct backend_traits<backends::flashinfer> {
       .sliding_window = support::yes,
       .attention_sinks = support::no,
       .deterministic = support::yes,
+      .kernel_targets = hardware_sets::cuda,
   };
 };
 

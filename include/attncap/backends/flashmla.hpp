@@ -19,6 +19,8 @@ struct backend_traits<backends::flashmla> {
       .page_snap = 64,
       .speculative = speculative_support::chain,
       .sliding_window = support::no,
+      .kernel_architectures = {model_arch::mla},
+      .kernel_targets = enum_set<hardware>{hardware::sm90} | hardware_sets::sm100_family,
   };
 };
 

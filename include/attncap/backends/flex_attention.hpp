@@ -16,6 +16,7 @@ struct backend_traits<backends::flex_attention> {
       .targets = hardware_sets::except_npu,
       .speculative = speculative_support::none,
       .sliding_window = support::no,
+      .kernel_targets = hardware_sets::cuda,
   };
 };
 

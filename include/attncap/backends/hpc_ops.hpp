@@ -28,6 +28,7 @@ struct backend_traits<backends::hpc_ops> {
       .sliding_window = support::no,
       .logit_cap = support::no,
       .attention_sinks = support::no,
+      .kernel_targets = {hardware::sm90},
   };
   /// The kernels' GQA groups and FP8 per-rank head shapes.
   static constexpr std::array<int, 2> gqa_groups{4, 8};

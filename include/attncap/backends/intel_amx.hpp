@@ -17,6 +17,7 @@ struct backend_traits<backends::intel_amx> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::no,
+      .kernel_targets = hardware_sets::cpu_any,
   };
 };
 

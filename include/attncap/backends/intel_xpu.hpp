@@ -23,6 +23,7 @@ struct backend_traits<backends::intel_xpu> {
       .speculative = speculative_support::chain,
       .sliding_window = support::yes,
       .deterministic = support::yes,
+      .kernel_targets = hardware_sets::xpu_any,
   };
   /// The page sizes it serves MLA decode with.
   static constexpr page_sizes mla_pages = page_sizes::only(64, 128, 16, 32);

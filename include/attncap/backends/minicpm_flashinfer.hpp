@@ -16,6 +16,7 @@ struct backend_traits<backends::minicpm_flashinfer> {
       .targets = hardware_sets::except_npu,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .model_families = {model_family::minicpm},
+      .kernel_targets = hardware_sets::cuda,
   };
 };
 

@@ -17,6 +17,8 @@ struct backend_traits<backends::wave> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::no,
+      .kernel_architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
+      .kernel_targets = hardware_sets::rocm,
   };
 };
 

@@ -86,13 +86,20 @@ struct capabilities {
   enum_set<model_trait> required_traits{};
   /// Model families this backend serves (all by default).
   enum_set<model_family> model_families = enum_set<model_family>::all();
+  /// Where the backend's kernels exist. The engine does not check these at launch (a launch
+  /// outside them passes its checks and fails at import or at the first forward pass), so no
+  /// rule reads them; suggestions and the runs_on / mla_backend concepts do.
+  enum_set<model_arch> kernel_architectures = enum_set<model_arch>::all();
+  enum_set<hardware> kernel_targets = enum_set<hardware>::all();
 };
 
-/// True when `caps` serves the model of `c`: its family, and the model traits the backend
+/// True when `caps` serves the model of `c` on its hardware: the kernels exist for its
+/// architecture and hardware, and the backend serves its family and the model traits it
 /// requires (dsa needs a DSA model, dual_chunk_flash_attn dual-chunk attention, …). The engine
 /// checks none of this at launch, so suggestions consult it; everything else a backend
 /// declares, the rules check.
 constexpr bool serves_model(const capabilities& caps, const launch_config& c) noexcept {
+  if (!caps.kernel_architectures.contains(c.model_arch) || !caps.kernel_targets.contains(c.hardware)) return false;
   if (!caps.model_families.contains(c.model)) return false;
   const bool traits[] = {c.encoder_decoder, c.hybrid_gdn, c.dsa || c.model == model_family::deepseek_dsa,
                          c.dual_chunk_attention};

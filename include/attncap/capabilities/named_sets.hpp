@@ -17,6 +17,11 @@ inline constexpr enum_set<hardware> all = enum_set<hardware>::all();
 inline constexpr enum_set<hardware> npu_only{npu};
 /// Every target but the NPU, where the engine replaces any other backend by `ascend`.
 inline constexpr enum_set<hardware> except_npu = all - npu_only;
+/// Every CUDA GPU the engine knows.
+inline constexpr enum_set<hardware> cuda{sm80, sm86, sm89, sm90, sm100, sm103, sm110, sm120, sm121};
+/// Intel CPUs and XPUs, with and without AMX / XMX.
+inline constexpr enum_set<hardware> cpu_any{cpu, cpu_amx};
+inline constexpr enum_set<hardware> xpu_any{xpu, xpu_xmx};
 /// Compute capability 10.x (SM100, SM103).
 inline constexpr enum_set<hardware> sm100_family{sm100, sm103};
 /// Compute capability 10.x to 12.x.

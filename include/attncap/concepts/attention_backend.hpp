@@ -18,13 +18,15 @@ concept attention_backend = has_backend_traits_v<B> && has_backend_name_v<B> && 
 template <class B>
 inline constexpr bool is_attention_backend_v = attention_backend<B>;
 
-/// True when backend `B` declares architecture `A`.
+/// True when backend `B` serves architecture `A`: the engine admits it and the kernels exist.
 template <class B, model_arch A>
-inline constexpr bool supports_architecture_v = backend_traits<B>::caps.architectures.contains(A);
+inline constexpr bool supports_architecture_v =
+    backend_traits<B>::caps.architectures.contains(A) && backend_traits<B>::caps.kernel_architectures.contains(A);
 
-/// True when backend `B` declares hardware target `H`.
+/// True when backend `B` runs on hardware target `H`: the engine admits it and the kernels exist.
 template <class B, hardware H>
-inline constexpr bool supports_hardware_v = backend_traits<B>::caps.targets.contains(H);
+inline constexpr bool supports_hardware_v =
+    backend_traits<B>::caps.targets.contains(H) && backend_traits<B>::caps.kernel_targets.contains(H);
 
 /// True when backend `B` declares cross (encoder-decoder) attention support.
 template <class B>
