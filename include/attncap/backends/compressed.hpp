@@ -8,10 +8,8 @@
 namespace attncap {
 
 template <>
-struct backend_traits<backends::compressed> {
+struct backend_traits<backends::compressed> : alias_traits<backends::dsv4> {
   static constexpr std::string_view name = "compressed";
-  static constexpr capabilities caps = backend_traits<backends::dsv4>::caps;
-  using alias_of = backends::dsv4;
 };
 
 }  // namespace attncap

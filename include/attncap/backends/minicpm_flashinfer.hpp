@@ -4,20 +4,16 @@
 #pragma once
 
 #include <attncap/backends/builtin.hpp>
+#include <attncap/backends/minicpm_flashattn.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
-#include <attncap/capabilities/named_sets.hpp>
 
 namespace attncap {
 
 template <>
 struct backend_traits<backends::minicpm_flashinfer> {
   static constexpr std::string_view name = "minicpm_flashinfer";
-  static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
-      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
-      .model_families = {model_family::minicpm},
-      .kernel_targets = hardware_sets::cuda,
-  };
+  /// The engine treats both MiniCPM variants alike.
+  static constexpr capabilities caps = backend_traits<backends::minicpm_flashattn>::caps;
 };
 
 }  // namespace attncap

@@ -8,10 +8,8 @@
 namespace attncap {
 
 template <>
-struct backend_traits<backends::nsa> {
+struct backend_traits<backends::nsa> : alias_traits<backends::dsa> {
   static constexpr std::string_view name = "nsa";
-  static constexpr capabilities caps = backend_traits<backends::dsa>::caps;
-  using alias_of = backends::dsa;
 };
 
 }  // namespace attncap

@@ -68,6 +68,14 @@ struct alias_target<B, std::void_t<typename backend_traits<B>::alias_of>> {
 };
 }  // namespace detail
 
+/// Traits of a deprecated spelling of backend `Target`: its capabilities and rules are the
+/// target's. `struct backend_traits<old> : alias_traits<Target> { name = "old"; };`
+template <class Target>
+struct alias_traits {
+  static constexpr capabilities caps = backend_traits<Target>::caps;
+  using alias_of = Target;
+};
+
 /// The rules backend `B` declares (an empty list when it declares none).
 template <class B>
 using rules_of_t = typename detail::rules_of<B>::type;
