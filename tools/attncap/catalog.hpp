@@ -43,11 +43,9 @@ inline std::string kernels_text(const capabilities& c) {
 }
 
 inline std::string sizes_text(const size_set& p) {
-  const auto j = sizes_json(p);
-  if (j.is_string()) return j.get<std::string>();
-  std::vector<std::string> v;
-  for (const auto& n : j) v.push_back(n.dump());
-  return join(v);
+  std::string out(p.spell(nullptr), '\0');
+  p.spell(out.data());
+  return out;
 }
 
 template <class R>

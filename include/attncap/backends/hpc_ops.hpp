@@ -59,7 +59,8 @@ ATTNCAP_RULE(init_no_speculative_decoding, "hpc_ops.init_speculative", backend_i
              "None", "The hpc_ops attention backend does not support speculative decoding (MTP/EAGLE) yet.") {
   return ctx.cfg.speculative() && traits::caps.speculative == speculative_support::none;
 }
-ATTNCAP_RULE(init_page_size, "hpc_ops.init_page_size", backend_init, value_error, page_size, "64",
+ATTNCAP_RULE(init_page_size, "hpc_ops.init_page_size", backend_init, value_error, page_size,
+             declared_page_sizes<backends::hpc_ops>,
              "The hpc_ops attention backend requires --page-size 64, got {page_size}.") {
   return !traits::caps.pages.contains(ctx.cfg.page_size);
 }

@@ -29,11 +29,13 @@ using traits = backend_traits<backends::tokenspeed_mla>;
 ATTNCAP_ARCHITECTURE_RULE(mla_only, tokenspeed_mla, "MLA");
 
 ATTNCAP_RULE(init_kv_cache_dtype, "tokenspeed_mla.init_kv_cache_dtype", backend_init, value_error, kv_cache_dtype,
-             "fp8_e4m3", "tokenspeed_mla backend requires --kv-cache-dtype fp8_e4m3, got data_type={torch_kv_dtype}.") {
+             declared_kv_cache_dtypes<backends::tokenspeed_mla>,
+             "tokenspeed_mla backend requires --kv-cache-dtype fp8_e4m3, got data_type={torch_kv_dtype}.") {
   return !traits::caps.kv_cache_dtypes.contains(ctx.cfg.kv_cache_dtype);
 }
 
-ATTNCAP_RULE(init_page_size, "tokenspeed_mla.init_page_size", backend_init, value_error, page_size, "32, 64",
+ATTNCAP_RULE(init_page_size, "tokenspeed_mla.init_page_size", backend_init, value_error, page_size,
+             declared_page_sizes<backends::tokenspeed_mla>,
              "tokenspeed_mla backend requires page_size in {{32, 64}}, got page_size={page_size}.") {
   return !traits::caps.pages.contains(ctx.cfg.page_size);
 }

@@ -14,6 +14,7 @@
 #include <attncap/vocabulary/phase.hpp>
 #include <cstdint>
 #include <iterator>
+#include <string_view>
 
 namespace attncap {
 
@@ -52,6 +53,29 @@ struct size_set {
   static constexpr size_set only(Ints... v) noexcept {
     static_assert(sizeof...(Ints) >= 1 && sizeof...(Ints) <= 12, "attncap::size_set::only: one to twelve values");
     return {{static_cast<std::int32_t>(v)...}, false};
+  }
+  /// Writes the set as "any" or "32, 64" into `out` (when given); returns the length.
+  constexpr std::size_t spell(char* out) const noexcept {
+    std::size_t n = 0;
+    auto put = [&](char c) {
+      if (out) out[n] = c;
+      ++n;
+    };
+    if (any) {
+      for (char c : std::string_view("any")) put(c);
+      return n;
+    }
+    for (auto v : values) {
+      if (v == 0) break;
+      if (n != 0) put(','), put(' ');
+      char digits[12];
+      int k = 0;
+      for (auto u = static_cast<std::uint32_t>(v < 0 ? -v : v); u != 0 || k == 0; u /= 10)
+        digits[k++] = char('0' + u % 10);
+      if (v < 0) put('-');
+      while (k > 0) put(digits[--k]);
+    }
+    return n;
   }
   constexpr bool contains(std::int32_t x) const noexcept {
     if (any) return true;

@@ -68,6 +68,9 @@ inline constexpr std::string_view declared_architectures =
 /// The declared hardware targets of `B`, spelled for a rule's `allowed`.
 template <class B>
 inline constexpr std::string_view declared_targets = detail::declared_set_text<B, &capabilities::targets>::value;
+/// The declared page sizes of `B`, spelled for a rule's `allowed`.
+template <class B>
+inline constexpr std::string_view declared_page_sizes = detail::declared_set_text<B, &capabilities::pages>::value;
 /// The declared KV cache dtypes of `B`, spelled for a rule's `allowed`.
 template <class B>
 inline constexpr std::string_view declared_kv_cache_dtypes =
