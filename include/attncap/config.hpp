@@ -52,6 +52,14 @@
 #define ATTNCAP_DETAIL_X86 1
 #endif
 
+/// A step of a kernel body, split out of it for reading: inlined whatever the optimiser's size
+/// heuristics say, so the body compiles as one function, as if it were written in one piece.
+#if defined(__GNUC__)
+#define ATTNCAP_DETAIL_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define ATTNCAP_DETAIL_ALWAYS_INLINE inline
+#endif
+
 // Each region compiles its functions for one target only, so the library builds without -march
 // and the CPU's features pick the path at run time; the SIMD operations and the kernel bodies
 // that call them share a region, so they always share a target.

@@ -16,6 +16,7 @@
 #define ATTNCAP_DETAIL_IN_ISA_REGION 1
 
 namespace attncap::kernels::detail::scalar {
+#include <attncap/kernels/detail/decode_block.hpp>
 #include <attncap/kernels/detail/decode_body.hpp>
 #include <attncap/kernels/detail/prefill_body.hpp>
 }  // namespace attncap::kernels::detail::scalar
@@ -24,6 +25,7 @@ namespace attncap::kernels::detail::scalar {
 
 ATTNCAP_DETAIL_AVX2_BEGIN
 namespace attncap::kernels::detail::avx2 {
+#include <attncap/kernels/detail/decode_block.hpp>
 #include <attncap/kernels/detail/decode_body.hpp>
 #include <attncap/kernels/detail/prefill_body.hpp>
 }  // namespace attncap::kernels::detail::avx2
@@ -31,6 +33,7 @@ ATTNCAP_DETAIL_AVX2_END
 
 ATTNCAP_DETAIL_AVX512_BEGIN
 namespace attncap::kernels::detail::avx512 {
+#include <attncap/kernels/detail/decode_block.hpp>
 #include <attncap/kernels/detail/decode_body.hpp>
 #include <attncap/kernels/detail/prefill_body.hpp>
 }  // namespace attncap::kernels::detail::avx512

@@ -41,41 +41,34 @@ std::string join(const List& xs) {
   return s;
 }
 
-/// Appends "name {a, b}, name2 {c}" for each (name, list) pair.
-inline void append_lists(std::string&) {}
-template <class List, class... Rest>
-void append_lists(std::string& s, const char* name, const List& list, const Rest&... rest) {
+/// Appends "name<between>text(value)" for each (name, value) pair, comma-separated.
+template <class Text>
+void append_named(std::string&, const char*, Text) {}
+template <class Text, class T, class... Rest>
+void append_named(std::string& s, const char* between, Text text, const char* name, const T& value,
+                  const Rest&... rest) {
   s += name;
-  s += ' ';
-  s += join(list);
+  s += between;
+  s += text(value);
   if constexpr (sizeof...(Rest) > 0) s += ", ";
-  append_lists(s, rest...);
+  append_named(s, between, text, rest...);
 }
 
 /// "name1 {..}, name2 {..}": the lists of a kernel space, as an error message names them.
 template <class... Args>
 std::string lists(const Args&... name_list) {
   std::string s;
-  append_lists(s, name_list...);
+  append_named(
+      s, " ", [](const auto& list) { return join(list); }, name_list...);
   return s;
-}
-
-/// Appends "name=value, name2=value2" for each (name, value) pair.
-inline void append_fields(std::string&) {}
-template <class T, class... Rest>
-void append_fields(std::string& s, const char* name, const T& value, const Rest&... rest) {
-  s += name;
-  s += '=';
-  s += to_text(value);
-  if constexpr (sizeof...(Rest) > 0) s += ", ";
-  append_fields(s, rest...);
 }
 
 /// "(name1=v1, name2=v2)": a requested key.
 template <class... Args>
 std::string fields(const Args&... name_value) {
   std::string s = "(";
-  append_fields(s, name_value...);
+  append_named(
+      s, "=", [](const auto& value) { return to_text(value); }, name_value...);
   s += ')';
   return s;
 }

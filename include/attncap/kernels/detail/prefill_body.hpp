@@ -36,8 +36,8 @@ inline void qk_tile_fma(const float (*qf)[D], const float* kt, std::size_t kv_pa
 
 /// Same with vdpbf16ps: K^T packed as bf16 pairs [D/2][kv_pad], q rows read as bf16 pairs.
 template <int D, int RI, int NV, class O>
-inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, std::size_t kv_pad, int kb,
-                            int i0, float scale, float (*s)[prefill_bk]) {
+inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, std::size_t kv_pad, int kb, int i0,
+                            float scale, float (*s)[prefill_bk]) {
   using vec = typename O::vec;
   vec a[RI][NV];
   for (int r = 0; r < RI; ++r)
@@ -56,151 +56,222 @@ inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, 
     for (int v = 0; v < NV; ++v) O::store(&s[i0 + r][v * O::W], O::mul(a[r][v], sc));
 }
 
+/// The micro-tiling of prefill_tile for head dim D on ops O.
+template <int D, class O>
+struct tile_shape {
+  static constexpr int W = O::W, BQ = prefill_bq, BK = prefill_bk;
+  static constexpr int NV = BK / W;
+  static constexpr int RI = NV >= 16 ? 1 : 16 / NV;                   // rows per S micro-tile: RI * NV accumulators
+  static constexpr int RP = W == 1 ? 1 : 4;                           // rows per PV micro-tile
+  static constexpr int CP = divisor_at_most(D / W, W == 1 ? 16 : 4);  // V chunks per PV micro-tile
+  static_assert(BQ % RI == 0 && BQ % RP == 0, "attncap::detail: tile sizes must nest");
+};
+
+/// What one query tile keeps while it walks its keys.
+template <int D, class T>
+struct tile_state {
+  static constexpr int BQ = prefill_bq, BK = prefill_bk;
+  alignas(64) float qf[BQ][D];     // q scaled, fp32 QK only
+  alignas(64) float acc[BQ][D];    // sum over the current group of key tiles
+  alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
+  alignas(64) float s[BQ][BK];     // scores, then weights, of the current key tile
+  alignas(64) float vt[BK][D];     // V rows of the tile converted to fp32
+  float m[BQ], l[BQ];
+  const T* qrow[BQ];
+  const float* vrows[BK];
+};
+
+/// Points the tile's rows at q (rows past nq repeat the last one), zeroes the sums and, for the
+/// fp32 QK, converts q once.
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_begin(const prefill_work& w, tile_state<D, T>& t, float qscale) {
+  for (int i = 0; i < prefill_bq; ++i) {
+    const int src = i < w.nq ? i : w.nq - 1;
+    t.qrow[i] = static_cast<const T*>(w.q) + static_cast<std::size_t>(src) * w.q_stride;
+    t.m[i] = -INFINITY;
+    t.l[i] = 0.0f;
+    for (int d = 0; d < D; ++d) {
+      t.acc[i][d] = 0.0f;
+      t.total[i][d] = 0.0f;
+      if (!w.bf16_dot) t.qf[i][d] = i < w.nq ? to_float(t.qrow[i][d]) * qscale : 0.0f;
+    }
+  }
+}
+
+/// s = Q K^T of the key tile at kb for the first rows_s rows (bf16 dot or fp32 FMA).
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<D, T>& t, int kb, int rows_s,
+                                              float qscale) {
+  using S = tile_shape<D, O>;
+  if (w.bf16_dot) {
+    if constexpr (O::has_bf16_dot && std::is_same_v<T, bf16_t>) {
+      const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(w.kt));
+      for (int i0 = 0; i0 < rows_s; i0 += S::RI)
+        qk_tile_bf16dot<D, S::RI, S::NV, O>(reinterpret_cast<const bf16_t* const*>(t.qrow), kp, w.kv_pad, kb, i0,
+                                            qscale, t.s);
+    }
+  } else {
+    for (int i0 = 0; i0 < rows_s; i0 += S::RI) qk_tile_fma<D, S::RI, S::NV, O>(t.qf, w.kt, w.kv_pad, kb, i0, t.s);
+  }
+}
+
+/// Soft-cap: cap * tanh(x / cap) = cap * (1 - 2 / (exp(2x / cap) + 1)), then into the log2 domain.
+template <class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softcap(float (*s)[prefill_bk], int rows, float softcap) {
+  using vec = typename O::vec;
+  const vec k2 = O::set1(2.0f * log2e / softcap), one = O::set1(1.0f), two = O::set1(2.0f);
+  const vec outer = O::set1(softcap * log2e);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < prefill_bk; j += O::W) {
+      const vec e = O::exp2(O::mul(O::load(&s[i][j]), k2));
+      O::store(&s[i][j], O::mul(outer, O::sub(one, O::div(two, O::add(e, one)))));
+    }
+}
+
+/// -inf for the keys a row does not see: past the sequence, after the row (causal) or before its
+/// window. Tiles fully inside every row's range skip the test.
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_mask(const prefill_work& w, float (*s)[prefill_bk], int kb, int nk,
+                                            int lo_exact) {
+  constexpr int BK = prefill_bk;
+  const bool edge = kb < lo_exact || nk < BK || (w.causal && kb + BK - 1 > w.q_pos) ||
+                    (w.window_left >= 0 && kb < w.q_pos + w.nq - 1 - w.window_left);
+  if (!edge) return;
+  for (int i = 0; i < w.nq; ++i) {
+    const int pos = w.q_pos + i;
+    for (int j = 0; j < BK; ++j) {
+      const int key = kb + j;
+      const bool visible = j < nk && (!w.causal || key <= pos) && (w.window_left < 0 || key >= pos - w.window_left);
+      if (!visible) s[i][j] = -INFINITY;
+    }
+  }
+}
+
+/// Online softmax of the tile's rows: m and l updated, both sums rescaled only when the max moved,
+/// s replaced by the weights (zero for a row that sees nothing in this tile).
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state<D, T>& t) {
+  using vec = typename O::vec;
+  constexpr int W = O::W, BK = prefill_bk;
+  for (int i = 0; i < w.nq; ++i) {
+    vec mx = O::load(t.s[i]);
+    for (int j = W; j < BK; j += W) mx = O::max(mx, O::load(&t.s[i][j]));
+    const float bm = O::hmax(mx);
+    if (bm == -INFINITY) {
+      for (int j = 0; j < BK; ++j) t.s[i][j] = 0.0f;
+      continue;
+    }
+    if (bm > t.m[i]) {
+      const float alpha = scalar::ops::exp2(t.m[i] - bm);
+      t.m[i] = bm;
+      t.l[i] *= alpha;
+      const vec av = O::set1(alpha);
+      for (int d = 0; d < D; d += W) {
+        O::store(&t.acc[i][d], O::mul(av, O::load(&t.acc[i][d])));
+        O::store(&t.total[i][d], O::mul(av, O::load(&t.total[i][d])));
+      }
+    }
+    const vec mv = O::set1(t.m[i]);
+    vec sum = O::zero();
+    for (int j = 0; j < BK; j += W) {
+      const vec p = O::exp2(O::sub(O::load(&t.s[i][j]), mv));
+      O::store(&t.s[i][j], p);
+      sum = O::add(sum, p);
+    }
+    t.l[i] += O::hsum(sum);
+  }
+}
+
+/// vrows[j]: the tile's V row j as fp32, read in place or converted into vt.
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_v_rows(const prefill_work& w, tile_state<D, T>& t, int kb, int nk) {
+  for (int j = 0; j < nk; ++j) {
+    const std::size_t row = static_cast<std::size_t>(kb + j) * w.v_stride;
+    if (w.v_is_f32) {
+      t.vrows[j] = static_cast<const float*>(w.v) + row;
+      continue;
+    }
+    const T* src = static_cast<const T*>(w.v) + row;
+    for (int d = 0; d < D; d += O::W) O::store(&t.vt[j][d], O::load(src + d));
+    t.vrows[j] = t.vt[j];
+  }
+}
+
+/// acc += P V over the tile's nk keys, RP rows and CP chunks of V at a time; each micro-tile is
+/// summed from zero and then added.
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, int nk, int rows_p) {
+  using vec = typename O::vec;
+  using S = tile_shape<D, O>;
+  constexpr int W = O::W, RP = S::RP, CP = S::CP;
+  for (int i0 = 0; i0 < rows_p; i0 += RP)
+    for (int c0 = 0; c0 < D / W; c0 += CP) {
+      vec a[RP][CP];
+      for (int r = 0; r < RP; ++r)
+        for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
+      for (int j = 0; j < nk; ++j) {
+        vec vv[CP];
+        for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(t.vrows[j] + (c0 + cc) * W);
+        for (int r = 0; r < RP; ++r) {
+          const vec p = O::set1(t.s[i0 + r][j]);
+          for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
+        }
+      }
+      for (int r = 0; r < RP; ++r)
+        for (int cc = 0; cc < CP; ++cc) {
+          float* dst = &t.acc[i0 + r][(c0 + cc) * W];
+          O::store(dst, O::add(O::load(dst), a[r][cc]));
+        }
+    }
+}
+
+/// total += acc, acc = 0 for the first rows rows.
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_flush(tile_state<D, T>& t, int rows) {
+  for (int i = 0; i < rows; ++i)
+    for (int d = 0; d < D; d += O::W) {
+      O::store(&t.total[i][d], O::add(O::load(&t.total[i][d]), O::load(&t.acc[i][d])));
+      O::store(&t.acc[i][d], O::zero());
+    }
+}
+
+/// Writes the normalised rows (zeros for a fully masked row).
+template <int D, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, tile_state<D, T>& t) {
+  tile_flush<D, T, O>(t, w.nq);
+  for (int i = 0; i < w.nq; ++i) {
+    const float inv = t.l[i] > 0.0f ? 1.0f / t.l[i] : 0.0f;
+    T* out = static_cast<T*>(w.o) + static_cast<std::size_t>(i) * w.o_stride;
+    for (int d = 0; d < D; ++d) out[d] = from_float<T>(t.total[i][d] * inv);
+  }
+}
+
 /// One query tile of one head: writes w.nq normalised output rows.
 template <int D, class T>
 void prefill_tile(const prefill_work& w) {
   using O = typename dependent<ops, T>::type;
-  using vec = typename O::vec;
-  constexpr int W = O::W, BQ = prefill_bq, BK = prefill_bk;
-  constexpr int NV = BK / W;
-  constexpr int RI = NV >= 16 ? 1 : 16 / NV;           // rows per S micro-tile: RI * NV accumulators
-  constexpr int RP = W == 1 ? 1 : 4;                   // rows per PV micro-tile
-  constexpr int CP = divisor_at_most(D / W, W == 1 ? 16 : 4);  // V chunks per PV micro-tile
-  static_assert(BQ % RI == 0 && BQ % RP == 0, "attncap::detail: tile sizes must nest");
-
-  const bool use_dot = w.bf16_dot;
-  const float log2e_ = log2e;
-  const float qscale = w.softcap > 0.0f ? w.scale : w.scale * log2e_;
-  alignas(64) float qf[BQ][D];
-  alignas(64) float acc[BQ][D];    // sum over the current group of key tiles
-  alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
-  alignas(64) float s[BQ][BK];
-  alignas(64) float vt[BK][D];
-  float m[BQ], l[BQ];
-  const T* qrow[BQ];
-  for (int i = 0; i < BQ; ++i) {
-    const int src = i < w.nq ? i : w.nq - 1;
-    qrow[i] = static_cast<const T*>(w.q) + static_cast<std::size_t>(src) * w.q_stride;
-    m[i] = -INFINITY;
-    l[i] = 0.0f;
-    for (int d = 0; d < D; ++d) {
-      acc[i][d] = 0.0f;
-      total[i][d] = 0.0f;
-      if (!use_dot) qf[i][d] = i < w.nq ? to_float(qrow[i][d]) * qscale : 0.0f;
-    }
-  }
-  const int rows_s = (w.nq + RI - 1) / RI * RI;
-  const int rows_p = (w.nq + RP - 1) / RP * RP;
-
+  using S = tile_shape<D, O>;
+  constexpr int BK = prefill_bk;
   constexpr int flush_tiles = 16;
-  int tiles = 0;
+  const float qscale = w.softcap > 0.0f ? w.scale : w.scale * log2e;
+  tile_state<D, T> t;
+  tile_begin<D, T, O>(w, t, qscale);
+  const int rows_s = (w.nq + S::RI - 1) / S::RI * S::RI;
+  const int rows_p = (w.nq + S::RP - 1) / S::RP * S::RP;
   const int lo_exact = w.window_left >= 0 && w.q_pos > w.window_left ? w.q_pos - w.window_left : 0;
   const int lo = lo_exact / BK * BK;
   const int hi = w.causal ? (w.q_pos + w.nq < w.kv_len ? w.q_pos + w.nq : w.kv_len) : w.kv_len;
+  int tiles = 0;
   for (int kb = lo; kb < hi; kb += BK) {
     const int nk = hi - kb < BK ? hi - kb : BK;
-    if (use_dot) {
-      if constexpr (O::has_bf16_dot && std::is_same_v<T, bf16_t>) {
-        const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(w.kt));
-        for (int i0 = 0; i0 < rows_s; i0 += RI)
-          qk_tile_bf16dot<D, RI, NV, O>(reinterpret_cast<const bf16_t* const*>(qrow), kp, w.kv_pad, kb, i0, qscale, s);
-      }
-    } else {
-      for (int i0 = 0; i0 < rows_s; i0 += RI) qk_tile_fma<D, RI, NV, O>(qf, w.kt, w.kv_pad, kb, i0, s);
-    }
-    if (w.softcap > 0.0f) {
-      // cap * tanh(x / cap) = cap * (1 - 2 / (exp(2x / cap) + 1)), then into the log2 domain.
-      const vec k2 = O::set1(2.0f * log2e_ / w.softcap), one = O::set1(1.0f), two = O::set1(2.0f);
-      const vec outer = O::set1(w.softcap * log2e_);
-      for (int i = 0; i < rows_s; ++i)
-        for (int j = 0; j < BK; j += W) {
-          const vec e = O::exp2(O::mul(O::load(&s[i][j]), k2));
-          O::store(&s[i][j], O::mul(outer, O::sub(one, O::div(two, O::add(e, one)))));
-        }
-    }
-    const bool edge = kb < lo_exact || nk < BK ||
-                      (w.causal && kb + BK - 1 > w.q_pos) ||
-                      (w.window_left >= 0 && kb < w.q_pos + w.nq - 1 - w.window_left);
-    if (edge) {
-      for (int i = 0; i < w.nq; ++i) {
-        const int pos = w.q_pos + i;
-        for (int j = 0; j < BK; ++j) {
-          const int key = kb + j;
-          const bool visible = j < nk && (!w.causal || key <= pos) && (w.window_left < 0 || key >= pos - w.window_left);
-          if (!visible) s[i][j] = -INFINITY;
-        }
-      }
-    }
-    for (int i = 0; i < w.nq; ++i) {
-      vec mx = O::load(s[i]);
-      for (int j = W; j < BK; j += W) mx = O::max(mx, O::load(&s[i][j]));
-      const float bm = O::hmax(mx);
-      if (bm == -INFINITY) {  // nothing visible in this tile for this row
-        for (int j = 0; j < BK; ++j) s[i][j] = 0.0f;
-        continue;
-      }
-      if (bm > m[i]) {
-        const float alpha = scalar::ops::exp2(m[i] - bm);
-        m[i] = bm;
-        l[i] *= alpha;
-        const vec av = O::set1(alpha);
-        for (int d = 0; d < D; d += W) {
-          O::store(&acc[i][d], O::mul(av, O::load(&acc[i][d])));
-          O::store(&total[i][d], O::mul(av, O::load(&total[i][d])));
-        }
-      }
-      const vec mv = O::set1(m[i]);
-      vec sum = O::zero();
-      for (int j = 0; j < BK; j += W) {
-        const vec p = O::exp2(O::sub(O::load(&s[i][j]), mv));
-        O::store(&s[i][j], p);
-        sum = O::add(sum, p);
-      }
-      l[i] += O::hsum(sum);
-    }
-    const float* vrows[BK];
-    if (w.v_is_f32) {
-      for (int j = 0; j < nk; ++j)
-        vrows[j] = static_cast<const float*>(w.v) + static_cast<std::size_t>(kb + j) * w.v_stride;
-    } else {
-      for (int j = 0; j < nk; ++j) {
-        const T* src = static_cast<const T*>(w.v) + static_cast<std::size_t>(kb + j) * w.v_stride;
-        for (int d = 0; d < D; d += W) O::store(&vt[j][d], O::load(src + d));
-        vrows[j] = vt[j];
-      }
-    }
-    for (int i0 = 0; i0 < rows_p; i0 += RP)
-      for (int c0 = 0; c0 < D / W; c0 += CP) {
-        vec a[RP][CP];
-        for (int r = 0; r < RP; ++r)
-          for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();  // tile sum from zero, then added
-        for (int j = 0; j < nk; ++j) {
-          vec vv[CP];
-          for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(vrows[j] + (c0 + cc) * W);
-          for (int r = 0; r < RP; ++r) {
-            const vec p = O::set1(s[i0 + r][j]);
-            for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
-          }
-        }
-        for (int r = 0; r < RP; ++r)
-          for (int cc = 0; cc < CP; ++cc) {
-            float* dst = &acc[i0 + r][(c0 + cc) * W];
-            O::store(dst, O::add(O::load(dst), a[r][cc]));
-          }
-      }
-    if (++tiles % flush_tiles == 0)
-      for (int i = 0; i < rows_p; ++i)
-        for (int d = 0; d < D; d += W) {
-          O::store(&total[i][d], O::add(O::load(&total[i][d]), O::load(&acc[i][d])));
-          O::store(&acc[i][d], O::zero());
-        }
+    tile_scores<D, T, O>(w, t, kb, rows_s, qscale);
+    if (w.softcap > 0.0f) tile_softcap<O>(t.s, rows_s, w.softcap);
+    tile_mask(w, t.s, kb, nk, lo_exact);
+    tile_softmax<D, T, O>(w, t);
+    tile_v_rows<D, T, O>(w, t, kb, nk);
+    tile_pv<D, T, O>(t, nk, rows_p);
+    if (++tiles % flush_tiles == 0) tile_flush<D, T, O>(t, rows_p);
   }
-  for (int i = 0; i < w.nq; ++i) {
-    for (int d = 0; d < D; d += W) O::store(&acc[i][d], O::add(O::load(&total[i][d]), O::load(&acc[i][d])));
-    const float inv = l[i] > 0.0f ? 1.0f / l[i] : 0.0f;  // fully masked row -> zeros
-    T* out = static_cast<T*>(w.o) + static_cast<std::size_t>(i) * w.o_stride;
-    for (int d = 0; d < D; ++d) out[d] = from_float<T>(acc[i][d] * inv);
-  }
+  tile_finish<D, T, O>(w, t);
 }
 
 #endif  // ATTNCAP_DETAIL_IN_ISA_REGION

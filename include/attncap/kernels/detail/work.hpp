@@ -5,7 +5,6 @@
 #pragma once
 
 #include <attncap/kernels/numeric.hpp>
-
 #include <cstddef>
 #include <cstdint>
 
@@ -22,8 +21,8 @@ struct decode_work {
   const bf16_t* q_lo = nullptr;
   bool q_lo_nonzero = false;  // false for bf16 q: the body then skips the lo dot products
   bool bf16_dot = false;
-  bool bf16_products = false;  // p rounded to bf16 for PV by vdpbf16ps (q is then hi only)
-  float score_scale = 1.0f;  // scale * log2(e), applied after a bf16 dot product
+  bool bf16_products = false;    // p rounded to bf16 for PV by vdpbf16ps (q is then hi only)
+  float score_scale = 1.0f;      // scale * log2(e), applied after a bf16 dot product
   const std::byte* k = nullptr;  // token 0 of page 0 for local KV head 0
   const std::byte* v = nullptr;
   std::size_t head_bytes = 0;  // from one KV head to the next
@@ -42,8 +41,8 @@ struct decode_work {
 struct prefill_work {
   const void* q = nullptr;  // row i at q + i * q_stride elements (dtype T)
   std::size_t q_stride = 0;
-  const float* kt = nullptr;    // packed K^T: [D][kv_pad] fp32, or [D/2][kv_pad] bf16 pairs
-  const void* v = nullptr;      // row j at v + j * v_stride elements (fp32 if v_is_f32, else T)
+  const float* kt = nullptr;  // packed K^T: [D][kv_pad] fp32, or [D/2][kv_pad] bf16 pairs
+  const void* v = nullptr;    // row j at v + j * v_stride elements (fp32 if v_is_f32, else T)
   std::size_t v_stride = 0;
   bool v_is_f32 = true;
   std::size_t kv_pad = 0;

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Decode inner kernel, one block of up to 16 keys for G query heads: scores, online softmax and
+/// the weighted sum of V, with the prefetches that overlap them. Written once against `ops` and
+/// compiled once per ISA namespace by attncap/kernels/detail/bodies.hpp.
+// No include guard: bodies.hpp includes this file once per ISA, inside that ISA's namespace and
+// target region. Included on its own it forwards to bodies.hpp.
+#if !defined(ATTNCAP_DETAIL_IN_ISA_REGION)
+#include <attncap/kernels/detail/bodies.hpp>
+#else
+
+/// Largest divisor of n that is <= cap (register blocking that tiles n exactly).
+constexpr int divisor_at_most(int n, int cap) {
+  for (int d = cap < 1 ? 1 : cap; d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+
+/// Hides where p points from the optimiser, so that loads through it stay inside the loop that
+/// uses them: hoisting every q vector out of the key loop leaves no registers for the accumulators.
+template <class T>
+inline const T* opaque(const T* p) noexcept {
+#if defined(__GNUC__)
+  asm("" : "+r"(p));
+#endif
+  return p;
+}
+
+/// The rows of one block for one KV head: k[j] and v[j] for the block's n keys.
+template <class KV>
+struct block_rows {
+  const KV* const* k;
+  const KV* const* v;
+  int n;
+};
+
+/// The prefetches a block issues, one row per key, spread over its PV loop so that they overlap
+/// the arithmetic instead of stalling on the miss buffers as one burst: far_n far rows at far_off
+/// (relative to far_k / far_v) into L2, and, unless next_k is null, the next KV head's rows of
+/// this block at next_off (relative to next_k / next_v) into L1, K during QK and V during PV (from
+/// G = 4 each head prefetches its own V rows before its softmax instead, see
+/// own_v_before_softmax). Read right after this block, those rows would otherwise wait on L2
+/// behind the other heads' q and acc.
+struct block_prefetch {
+  const std::size_t* far_off;
+  int far_n;
+  const std::byte* far_k;
+  const std::byte* far_v;
+  const std::byte* next_k;
+  const std::byte* next_v;
+  const std::size_t* next_off;
+  bool same_rows;  // MLA: V is the latent prefix of the K row, no V rows of its own
+};
+
+/// Issues the L2 prefetches of one K row and one V row (V skipped when it is K's latent prefix).
+template <int DK, int DV, class KV, class O>
+inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows) {
+  constexpr int lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
+  constexpr int lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
+  for (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
+  if (!same_rows)
+    for (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
+}
+
+/// Prefetches the Bytes at p into L1.
+template <std::size_t Bytes, class O>
+inline void prefetch_l1(const std::byte* p) {
+  for (std::size_t i = 0; i < Bytes; i += 64) O::prefetch_l1(p + i);
+}
+
+/// Where a block's V rows are prefetched into L1. From G = 4 the head's own QK is long enough to
+/// push rows prefetched during the previous head's PV out of L1 again, and its softmax long enough
+/// to hide L2 latency, so each head prefetches its own rows there. Below, the previous head
+/// prefetches them during its PV: a G1 softmax is too short to hide the access. bench/README.md
+/// has the measurements behind both choices.
+template <int G>
+inline constexpr bool own_v_before_softmax = G >= 4;
+
+/// The prefetches of key j of a PV loop (see block_prefetch). Plain `inline`, as every function
+/// that only prefetches: GCC 12 takes an always_inline function without stores for one without
+/// effects and drops its calls before inlining them, prefetches and all.
+template <int DK, int DV, class KV, int G, class O>
+inline void prefetch_key(const block_prefetch& pf, int j) {
+  if (j < pf.far_n) prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
+  if constexpr (!own_v_before_softmax<G>)
+    if (pf.next_k && !pf.same_rows) prefetch_l1<DV * sizeof(KV), O>(pf.next_v + pf.next_off[j]);
+}
+/// The far rows past a short block's last key.
+template <int DK, int DV, class KV, class O>
+inline void prefetch_far_rest(const block_prefetch& pf, int n) {
+  for (int j = n; j < pf.far_n; ++j)
+    prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
+}
+
+/// bf16 V on AVX-512 is read 32 elements at a time as two vectors (even / odd elements, or with
+/// bf16 products the pair_rows halves); the accumulator keeps that order during a key range and
+/// decode_partial puts it back in element order at the end.
+template <class O, class KV, int DV, int G>
+inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DV % 32 == 0 && G <= 8;
+
+/// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA).
+template <int DK, class KV, int G, int NU, class O>
+inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
+  using vec = typename O::vec;
+  q = opaque(q);
+  constexpr int W = O::W;
+  vec a[G][NU];
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
+  for (int c = 0; c < DK / W; ++c) {
+    vec kv[NU];
+    for (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
+    for (int g = 0; g < G; ++g) {
+      const vec qv = O::load(q + g * DK + c * W);
+      for (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
+    }
+  }
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
+}
+
+/// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
+/// (bf16 q), which halves the dot products. Unscaled: q stays exact in bf16, and the scores are
+/// scaled once per block after the reduction.
+template <int DK, int G, int NU, bool Lo, class O>
+inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* const* krow, int j0,
+                       typename O::vec* part) {
+  using vec = typename O::vec;
+  q_hi = opaque(q_hi);
+  q_lo = opaque(q_lo);
+  vec a[G][NU];
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
+  for (int c = 0; c < DK / 32; ++c) {
+    for (int u = 0; u < NU; ++u) {
+      const auto kv = O::load_bf16x32(krow[j0 + u] + c * 32);
+      for (int g = 0; g < G; ++g) {
+        a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_hi + g * DK + c * 32), kv);
+        if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_lo + g * DK + c * 32), kv);
+      }
+    }
+  }
+  for (int g = 0; g < G; ++g)
+    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
+}
+
+/// s[g][j]: scores of the G heads from local head qh against the block's keys, log2 domain, -inf
+/// past the n keys. U keys a step, the next head's K rows prefetched on the way. QK variant: bf16
+/// dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32 / fp16 q whose values fit in bf16:
+/// half the vdpbf16ps), or fp32 FMA.
+template <int DK, class KV, int G, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, const KV* const* krow, int n,
+                                               const block_prefetch& pf, float (*s)[16]) {
+  using vec = typename O::vec;
+  constexpr int U = G >= 16 ? 1 : 16 / G;  // keys per QK step: G * U independent FMA chains
+  alignas(64) vec part[G * 16];
+  int j0 = 0;
+  const auto steps = [&](auto step) {
+    const auto next_k = [&](int cnt) {
+      if (pf.next_k)
+        for (int i = j0; i < j0 + cnt; ++i) prefetch_l1<DK * sizeof(KV), O>(pf.next_k + pf.next_off[i]);
+    };
+    for (; j0 + U <= n; j0 += U) {
+      next_k(U);
+      step(std::integral_constant<int, U>{});
+    }
+    for (; j0 < n; ++j0) {
+      next_k(1);
+      step(std::integral_constant<int, 1>{});
+    }
+  };
+  if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
+    if (w.bf16_dot) {
+      const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
+      const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
+      if (!w.q_lo_nonzero)
+        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part); });
+      else
+        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part); });
+    }
+  }
+  const bool unscaled = j0 != 0;
+  if (j0 == 0) {
+    const float* q = w.q + std::size_t(qh) * DK;
+    steps([&](auto nu) { qk_fma<DK, KV, G, nu(), O>(q, krow, j0, part); });
+  }
+  const vec sc = O::set1(w.score_scale);
+  for (int g = 0; g < G; ++g) {
+    for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
+    O::reduce16(part + g * 16, s[g]);
+    if (unscaled)
+      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, O::mul(O::load(s[g] + i), sc));
+    for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
+  }
+}
+
+/// Online softmax of one block for G heads: the running max m and sum l updated, acc rescaled only
+/// when the max moved, s replaced by the weights 2^(s - m). With bf16 products (DotPv) the weights
+/// are rounded to bf16 into pb, and l sums the rounded weights: the output stays a convex
+/// combination of the V rows.
+template <int DV, int G, bool DotPv, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16], float* acc, float* m, float* l,
+                                                bool bf16_products) {
+  using vec = typename O::vec;
+  constexpr int W = O::W, CV = DV / W;
+  for (int g = 0; g < G; ++g) {
+    vec mx = O::load(s[g]);
+    for (int i = W; i < 16; i += W) mx = O::max(mx, O::load(s[g] + i));
+    const float bm = O::hmax(mx);
+    if (bm > m[g]) {
+      const float alpha = scalar::ops::exp2(m[g] - bm);
+      m[g] = bm;
+      l[g] *= alpha;
+      const vec av = O::set1(alpha);
+      float* ag = acc + g * DV;
+      for (int c = 0; c < CV; ++c) O::store(ag + c * W, O::mul(av, O::load(ag + c * W)));
+    }
+    const vec mv = O::set1(m[g]);
+    vec sum = O::zero();
+    for (int i = 0; i < 16; i += W) {
+      vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
+      if constexpr (DotPv) {
+        if (bf16_products) {
+          const auto h = O::to_bf16(p);
+          O::store_bf16x16(pb[g] + i, h);
+          p = O::from_bf16(h);
+        }
+      } else {
+        (void)pb;
+        (void)bf16_products;
+      }
+      O::store(s[g] + i, p);
+      sum = O::add(sum, p);
+    }
+    l[g] += O::hsum(sum);
+  }
+}
+
+/// acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for all G heads. Each block is summed
+/// from zero and then added: the running sum sees one rounding per 16 keys, not one per key.
+template <int DK, int DV, class KV, int G, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const KV* const* vrow, int n,
+                                         const block_prefetch& pf) {
+  using vec = typename O::vec;
+  constexpr int W = O::W, CV = DV / W;
+  constexpr bool pairs = decode_pairs<O, KV, DV, G>;
+  constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, 8 / G) : divisor_at_most(CV, 16 / G);  // G * CG accumulators
+  for (int c0 = 0; c0 < CV; c0 += CG) {
+    vec a[G][CG];
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+    for (int j = 0; j < n; ++j) {
+      if (c0 == 0) prefetch_key<DK, DV, KV, G, O>(pf, j);
+      vec vv[CG];
+      if constexpr (pairs) {
+        for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
+      } else {
+        for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+      }
+      for (int g = 0; g < G; ++g) {
+        const vec p = O::set1(s[g][j]);
+        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
+      }
+    }
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) {
+        float* dst = acc + g * DV + (c0 + cc) * W;
+        O::store(dst, O::add(O::load(dst), a[g][cc]));
+      }
+  }
+  prefetch_far_rest<DK, DV, KV, O>(pf, n);
+}
+
+/// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
+/// of keys: half the instructions of the fp32 PV, sums in fp32. Rows j and j + 1 are interleaved
+/// per element (O::pair_rows), so each 32 elements of V feed two accumulators in pair_rows order.
+template <int DK, int DV, int G, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* vrow, int n,
+                                             const block_prefetch& pf) {
+  using vec = typename O::vec;
+  constexpr int CV = DV / 16;
+  constexpr int CG = 2 * divisor_at_most(CV / 2, 8 / G);
+  for (int c0 = 0; c0 < CV; c0 += CG) {
+    vec a[G][CG];
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+    for (int j = 0; j < n; j += 2) {
+      if (c0 == 0)
+        for (int i = j; i < j + 2 && i < n; ++i) prefetch_key<DK, DV, bf16_t, G, O>(pf, i);
+      typename O::bvec vv[CG];
+      for (int cc = 0; cc < CG; cc += 2) {
+        const auto x = O::load_bf16x32(vrow[j] + (c0 + cc) * 16);
+        const auto y = j + 1 < n ? O::load_bf16x32(vrow[j + 1] + (c0 + cc) * 16) : O::bzero();
+        O::pair_rows(x, y, vv[cc], vv[cc + 1]);
+      }
+      for (int g = 0; g < G; ++g) {
+        const auto pp = O::broadcast_pair(pb[g] + j);
+        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::dot_bf16(a[g][cc], pp, vv[cc]);
+      }
+    }
+    for (int g = 0; g < G; ++g)
+      for (int cc = 0; cc < CG; ++cc) {
+        float* dst = acc + g * DV + (c0 + cc) * 16;
+        O::store(dst, O::add(O::load(dst), a[g][cc]));
+      }
+  }
+  prefetch_far_rest<DK, DV, bf16_t, O>(pf, n);
+}
+
+/// One block of n <= 16 keys for the G query heads from local head qh: scores, online softmax
+/// (m, l in w) and acc += p V, with the prefetches of pf.
+template <int DK, int DV, class KV, int G>
+void decode_block(const decode_work& w, int qh, const block_rows<KV>& rows, const block_prefetch& pf) {
+  using O = typename dependent<ops, KV>::type;
+  constexpr bool dot_pv = decode_pairs<O, KV, DV, G> && O::has_bf16_dot;  // same accumulators, pair_rows order
+  float* const acc = w.acc + std::size_t(qh) * DV;
+  alignas(64) float s[G][16];
+  alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
+  block_scores<DK, KV, G, O>(w, qh, rows.k, rows.n, pf, s);
+  if constexpr (own_v_before_softmax<G>)
+    if (!pf.same_rows)
+      for (int j = 0; j < rows.n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
+  block_softmax<DV, G, dot_pv, O>(s, pb, acc, w.m + qh, w.l + qh, w.bf16_products);
+  if constexpr (dot_pv) {
+    if (w.bf16_products) {
+      pv_bf16dot<DK, DV, G, O>(acc, pb, rows.v, rows.n, pf);
+      return;
+    }
+  }
+  pv_fma<DK, DV, KV, G, O>(acc, s, rows.v, rows.n, pf);
+}
+
+#endif  // ATTNCAP_DETAIL_IN_ISA_REGION
