@@ -3,11 +3,10 @@
 // the same process: decode K+V bytes/s vs a streaming read of the same buffers (pct_read_roof),
 // prefill and G=8 decode GFLOP/s vs FMA / vdpbf16ps peak loops (pct_fma_roof, pct_bf16_dot_roof),
 // and dispatch overhead vs a direct call.
-#include <attncap/kernels/instantiate.hpp>
-
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <attncap/kernels/instantiate.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -60,14 +59,39 @@ __attribute__((target("avx512f,avx512bf16"))) float dot_loop(long iters) {
   for (int i = 0; i < 16; ++i) a[i] = _mm512_set1_ps(float(i));
   const __m512i x = _mm512_set1_epi16(0x3f80), y = _mm512_set1_epi16(0x3a83);
   for (long k = 0; k < iters; ++k)
-    for (int i = 0; i < 16; ++i) a[i] = _mm512_dpbf16_ps(a[i], reinterpret_cast<const __m512bh&>(x), reinterpret_cast<const __m512bh&>(y));
+    for (int i = 0; i < 16; ++i)
+      a[i] = _mm512_dpbf16_ps(a[i], reinterpret_cast<const __m512bh&>(x), reinterpret_cast<const __m512bh&>(y));
   __m512 s = a[0];
   for (int i = 1; i < 16; ++i) s = _mm512_add_ps(s, a[i]);
   float out[16];
   _mm512_storeu_ps(out, s);
   return out[0];
 }
+// The read and FMA roofs of a CPU without AVX-512 (the AVX2 kernel path), 256 bits wide.
+__attribute__((target("avx2,fma"))) float read_avx2(const std::byte* p, std::size_t n) {
+  __m256 a[8] = {};
+  for (std::size_t i = 0; i + 256 <= n; i += 256)
+    for (int k = 0; k < 8; ++k)
+      a[k] = _mm256_add_ps(a[k], _mm256_loadu_ps(reinterpret_cast<const float*>(p + i + 32 * k)));
+  for (int k = 1; k < 8; ++k) a[0] = _mm256_add_ps(a[0], a[k]);
+  return _mm256_cvtss_f32(a[0]);
+}
+__attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
+  __m256 a[16];
+  for (int i = 0; i < 16; ++i) a[i] = _mm256_set1_ps(float(i));
+  for (long k = 0; k < iters; ++k)
+    for (auto& x : a) x = _mm256_fmadd_ps(x, _mm256_set1_ps(0.999f), _mm256_set1_ps(1e-3f));
+  for (int i = 1; i < 16; ++i) a[0] = _mm256_add_ps(a[0], a[i]);
+  return _mm256_cvtss_f32(a[0]);
+}
 #endif
+
+/// The widest vectors this CPU runs: 16 fp32 lanes with AVX-512, else 8.
+int roof_lanes() { return available(isa::avx512) ? 16 : 8; }
+float read_stream(const std::byte* p, std::size_t n) {
+  return roof_lanes() == 16 ? read_avx512(p, n) : read_avx2(p, n);
+}
+float fma_stream(long iters) { return roof_lanes() == 16 ? fma_loop(iters) : fma_loop_avx2(iters); }
 
 /// Page-aligned storage, as an engine's KV cache is (a plain std::vector sits 16 bytes past a page
 /// boundary, so every row would straddle cache lines and every page of the cache two pages).
@@ -104,7 +128,7 @@ double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bu
     parallel_for(std::size_t(threads), threads, [&](std::size_t t) {
       for (auto& [p, n] : bufs) {
         const std::size_t chunk = n / std::size_t(threads) / 256 * 256;
-        benchmark::DoNotOptimize(read_avx512(p + t * chunk, chunk));
+        benchmark::DoNotOptimize(read_stream(p + t * chunk, chunk));
       }
     });
     best = std::max(best, double(total) / seconds_since(t0));
@@ -118,10 +142,9 @@ double compute_roof(bool bf16_dot, int threads) {
   double best = 0;
   for (int rep = 0; rep < 3; ++rep) {
     const auto t0 = clock_type::now();
-    parallel_for(std::size_t(threads), threads, [&](std::size_t) {
-      benchmark::DoNotOptimize(bf16_dot ? dot_loop(iters) : fma_loop(iters));
-    });
-    const double flop_per_iter = bf16_dot ? 16.0 * 64 : 16.0 * 32;
+    parallel_for(std::size_t(threads), threads,
+                 [&](std::size_t) { benchmark::DoNotOptimize(bf16_dot ? dot_loop(iters) : fma_stream(iters)); });
+    const double flop_per_iter = bf16_dot ? 16.0 * 64 : 16.0 * 2 * roof_lanes();
     best = std::max(best, iters * flop_per_iter * threads / seconds_since(t0) / 1e9);
   }
   return best;
@@ -306,18 +329,18 @@ int main(int argc, char** argv) {
   for (const decode_config& c : decode_space.configs)
     if (c.head_dim == 128 && c.kv == dtype::bf16)
       for (dtype qt : {dtype::fp32, dtype::bf16})
-        benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
-                                      "/S2048/kv_heads:1/threads:1")
-                                         .c_str(),
-                                     bench_decode, c, 2048, 1, 1, qt, false)
+        benchmark::RegisterBenchmark(
+            ("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") + "/S2048/kv_heads:1/threads:1")
+                .c_str(),
+            bench_decode, c, 2048, 1, 1, qt, false)
             ->Unit(benchmark::kMicrosecond);
   for (const prefill_config& c : prefill_space.configs)
     if (c.head_dim == 128)
       for (int threads : {1, 2})
-        benchmark::RegisterBenchmark(("prefill_causal/D128/" + std::string(to_string(c.type)) +
-                                      "/S4096/threads:" + std::to_string(threads))
-                                         .c_str(),
-                                     bench_prefill, c, 4096, threads)
+        benchmark::RegisterBenchmark(
+            ("prefill_causal/D128/" + std::string(to_string(c.type)) + "/S4096/threads:" + std::to_string(threads))
+                .c_str(),
+            bench_prefill, c, 4096, threads)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond)
             ->MinTime(2.0);
@@ -325,10 +348,11 @@ int main(int argc, char** argv) {
     for (bool products : {false, true}) {
       if (products && c.kv != dtype::bf16) continue;
       for (int threads : {1, 2})
-        benchmark::RegisterBenchmark(("mla_decode/" + std::string(to_string(c.kv)) + (products ? "/bf16_products" : "") +
-                                      "/H16/S32768/threads:" + std::to_string(threads))
-                                         .c_str(),
-                                     bench_mla, c, 32768, 16, threads, products)
+        benchmark::RegisterBenchmark(
+            ("mla_decode/" + std::string(to_string(c.kv)) + (products ? "/bf16_products" : "") +
+             "/H16/S32768/threads:" + std::to_string(threads))
+                .c_str(),
+            bench_mla, c, 32768, 16, threads, products)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
     }
