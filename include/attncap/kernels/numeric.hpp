@@ -5,7 +5,6 @@
 #pragma once
 
 #include <attncap/vocabulary/dtype.hpp>
-
 #include <bit>
 #include <cstdint>
 #include <type_traits>
@@ -71,7 +70,7 @@ constexpr T from_float(float f) noexcept {
     const std::uint32_t a = u & 0x7fffffffu;
     if (a > 0x7f800000u) return fp16_t{static_cast<std::uint16_t>(sign | 0x7e00u)};
     if (a >= 0x477ff000u) return fp16_t{static_cast<std::uint16_t>(sign | 0x7c00u)};  // rounds to inf
-    if (a >= 0x38800000u) {  // normal half
+    if (a >= 0x38800000u) {                                                           // normal half
       const std::uint32_t r = detail::round_shift_rne(a - (112u << 23), 13);
       return fp16_t{static_cast<std::uint16_t>(sign | r)};
     }
@@ -85,7 +84,7 @@ constexpr T from_float(float f) noexcept {
     const std::uint32_t a = u & 0x7fffffffu;
     if (a > 0x7f800000u) return fp8_e4m3_t{static_cast<std::uint8_t>(sign | 0x7fu)};
     if (a >= 0x43e80000u) return fp8_e4m3_t{static_cast<std::uint8_t>(sign | 0x7eu)};  // saturate at 448
-    if (a >= 0x3c800000u) {  // normal: exponent >= -6
+    if (a >= 0x3c800000u) {                                                            // normal: exponent >= -6
       const std::uint32_t r = detail::round_shift_rne(a - (120u << 23), 20);
       return fp8_e4m3_t{static_cast<std::uint8_t>(sign | r)};
     }
@@ -99,10 +98,22 @@ constexpr T from_float(float f) noexcept {
 /// The storage type of a dtype the kernels handle.
 template <dtype D>
 struct storage;
-template <> struct storage<dtype::fp32> { using type = float; };
-template <> struct storage<dtype::fp16> { using type = fp16_t; };
-template <> struct storage<dtype::bf16> { using type = bf16_t; };
-template <> struct storage<dtype::fp8_e4m3> { using type = fp8_e4m3_t; };
+template <>
+struct storage<dtype::fp32> {
+  using type = float;
+};
+template <>
+struct storage<dtype::fp16> {
+  using type = fp16_t;
+};
+template <>
+struct storage<dtype::bf16> {
+  using type = bf16_t;
+};
+template <>
+struct storage<dtype::fp8_e4m3> {
+  using type = fp8_e4m3_t;
+};
 /// `storage_t<dtype::bf16>` is `bf16_t`.
 template <dtype D>
 using storage_t = typename storage<D>::type;
@@ -117,10 +128,14 @@ inline constexpr dtype dtype_of = std::is_same_v<T, float>    ? dtype::fp32
 /// Rounds `x` through dtype `t` and back (what storing in a tensor of that dtype does to a value).
 constexpr float round_to(dtype t, float x) noexcept {
   switch (t) {
-    case dtype::fp16: return to_float(from_float<fp16_t>(x));
-    case dtype::bf16: return to_float(from_float<bf16_t>(x));
-    case dtype::fp8_e4m3: return to_float(from_float<fp8_e4m3_t>(x));
-    default: return x;
+    case dtype::fp16:
+      return to_float(from_float<fp16_t>(x));
+    case dtype::bf16:
+      return to_float(from_float<bf16_t>(x));
+    case dtype::fp8_e4m3:
+      return to_float(from_float<fp8_e4m3_t>(x));
+    default:
+      return x;
   }
 }
 
@@ -128,18 +143,30 @@ namespace detail {
 /// Reads element `i` of a buffer of dtype `t` as fp32 (edges of the kernels only: Q in, O out).
 inline float load_as_float(const void* p, dtype t, std::size_t i) noexcept {
   switch (t) {
-    case dtype::fp16: return to_float(static_cast<const fp16_t*>(p)[i]);
-    case dtype::bf16: return to_float(static_cast<const bf16_t*>(p)[i]);
-    case dtype::fp8_e4m3: return to_float(static_cast<const fp8_e4m3_t*>(p)[i]);
-    default: return static_cast<const float*>(p)[i];
+    case dtype::fp16:
+      return to_float(static_cast<const fp16_t*>(p)[i]);
+    case dtype::bf16:
+      return to_float(static_cast<const bf16_t*>(p)[i]);
+    case dtype::fp8_e4m3:
+      return to_float(static_cast<const fp8_e4m3_t*>(p)[i]);
+    default:
+      return static_cast<const float*>(p)[i];
   }
 }
 inline void store_from_float(void* p, dtype t, std::size_t i, float x) noexcept {
   switch (t) {
-    case dtype::fp16: static_cast<fp16_t*>(p)[i] = from_float<fp16_t>(x); break;
-    case dtype::bf16: static_cast<bf16_t*>(p)[i] = from_float<bf16_t>(x); break;
-    case dtype::fp8_e4m3: static_cast<fp8_e4m3_t*>(p)[i] = from_float<fp8_e4m3_t>(x); break;
-    default: static_cast<float*>(p)[i] = x; break;
+    case dtype::fp16:
+      static_cast<fp16_t*>(p)[i] = from_float<fp16_t>(x);
+      break;
+    case dtype::bf16:
+      static_cast<bf16_t*>(p)[i] = from_float<bf16_t>(x);
+      break;
+    case dtype::fp8_e4m3:
+      static_cast<fp8_e4m3_t*>(p)[i] = from_float<fp8_e4m3_t>(x);
+      break;
+    default:
+      static_cast<float*>(p)[i] = x;
+      break;
   }
 }
 }  // namespace detail

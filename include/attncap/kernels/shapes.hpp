@@ -6,7 +6,6 @@
 
 #include <attncap/kernels/kernel_space.hpp>
 #include <attncap/vocabulary/dtype.hpp>
-
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -135,17 +134,20 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
   if (p.num_q_heads % p.num_kv_heads != 0)
     reject(api, "num_q_heads (" + std::to_string(p.num_q_heads) + ") is not divisible by num_kv_heads (" +
                     std::to_string(p.num_kv_heads) + ")");
-  if (!is_io_dtype(p.q_dtype)) reject(api, "q_dtype " + std::string(to_string(p.q_dtype)) + " is not fp32, fp16 or bf16");
+  if (!is_io_dtype(p.q_dtype))
+    reject(api, "q_dtype " + std::string(to_string(p.q_dtype)) + " is not fp32, fp16 or bf16");
   if (!(p.scale >= 0.0f) || !std::isfinite(p.scale)) reject(api, "scale must be finite and >= 0");
   const std::size_t vd = static_cast<std::size_t>(p.v_head_dim ? p.v_head_dim : p.head_dim);
   checked_size(api, "q", {std::size_t(p.batch), std::size_t(p.num_q_heads), std::size_t(p.head_dim), 4});
   checked_size(api, "o", {std::size_t(p.batch), std::size_t(p.num_q_heads), vd, 4});
-  checked_size(api, "k_cache", {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads),
-                                std::size_t(p.head_dim), size_of(p.kv_dtype)});
-  checked_size(api, "v_cache", {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads),
-                                vd, size_of(p.kv_dtype)});
-  const std::size_t cap = checked_size(api, "max_pages_per_seq * page_size",
-                                       {std::size_t(p.max_pages_per_seq), std::size_t(p.page_size)});
+  checked_size(api, "k_cache",
+               {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads),
+                std::size_t(p.head_dim), size_of(p.kv_dtype)});
+  checked_size(
+      api, "v_cache",
+      {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads), vd, size_of(p.kv_dtype)});
+  const std::size_t cap =
+      checked_size(api, "max_pages_per_seq * page_size", {std::size_t(p.max_pages_per_seq), std::size_t(p.page_size)});
   if (cap > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     reject(api, "max_pages_per_seq * page_size overflows int");
   checked_size(api, "page_table", {std::size_t(p.batch), std::size_t(p.max_pages_per_seq), 4});
@@ -156,7 +158,8 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
                       std::to_string(cap) + "]");
     const int used = (len + p.page_size - 1) / p.page_size;
     for (int i = 0; i < used; ++i) {
-      const std::int32_t page = p.page_table[static_cast<std::size_t>(b) * std::size_t(p.max_pages_per_seq) + std::size_t(i)];
+      const std::int32_t page =
+          p.page_table[static_cast<std::size_t>(b) * std::size_t(p.max_pages_per_seq) + std::size_t(i)];
       if (page < 0 || page >= p.num_pages)
         reject(api, "page_table[" + std::to_string(b) + "][" + std::to_string(i) + "] = " + std::to_string(page) +
                         " is outside [0, " + std::to_string(p.num_pages) + ")");
@@ -188,7 +191,8 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   for (int b = 0; b < p.batch; ++b) {
     const long long ql = static_cast<long long>(p.q_indptr[b + 1]) - p.q_indptr[b];
     const long long kl = static_cast<long long>(p.kv_indptr[b + 1]) - p.kv_indptr[b];
-    if (ql < 0 || kl < 0) reject(api, "q_indptr and kv_indptr must be non-decreasing (sequence " + std::to_string(b) + ")");
+    if (ql < 0 || kl < 0)
+      reject(api, "q_indptr and kv_indptr must be non-decreasing (sequence " + std::to_string(b) + ")");
     if (p.causal && kl < ql)
       reject(api, "causal sequence " + std::to_string(b) + " has q_len " + std::to_string(ql) + " > kv_len " +
                       std::to_string(kl) + " (the cached prefix is kv_len - q_len)");
@@ -197,8 +201,8 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   const auto total_kv = static_cast<std::size_t>(p.kv_indptr[p.batch]);
   checked_size(api, "q", {total_q, std::size_t(p.num_q_heads), std::size_t(p.head_dim), size_of(p.type)});
   checked_size(api, "k", {total_kv, std::size_t(p.num_kv_heads), std::size_t(p.head_dim), size_of(p.type)});
-  checked_size(api, "packed K", {total_kv + 64 * std::size_t(p.batch), std::size_t(p.num_kv_heads),
-                                 std::size_t(p.head_dim), 4});
+  checked_size(api, "packed K",
+               {total_kv + 64 * std::size_t(p.batch), std::size_t(p.num_kv_heads), std::size_t(p.head_dim), 4});
 }
 
 }  // namespace detail
