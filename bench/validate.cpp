@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Cost of validate(): an accepted launch (must not allocate) and a rejected one with a full
 // report, next to a hand-written check of the same single rule as the floor.
-#include <attncap/attncap.hpp>
-
 #include <benchmark/benchmark.h>
 
 #include <atomic>
+#include <attncap/attncap.hpp>
 #include <cstdlib>
 #include <new>
 

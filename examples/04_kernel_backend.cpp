@@ -5,7 +5,6 @@
 #define ATTNCAP_HEAD_DIMS 64, 128
 #include <attncap/attncap.hpp>
 #include <attncap/kernels/backend_rules.hpp>
-
 #include <cstdio>
 
 namespace acme {
@@ -38,8 +37,7 @@ int main() {
   for (int head_dim : {128, 96, 100}) {
     cfg.head_dim = head_dim;
     const auto rep = attncap::validate<registry>(cfg);
-    std::printf("head_dim %3d: %s\n", head_dim,
-                rep.accepted() ? "accepted" : rep.message(*rep.first_error()).c_str());
+    std::printf("head_dim %3d: %s\n", head_dim, rep.accepted() ? "accepted" : rep.message(*rep.first_error()).c_str());
     const std::string_view expected = head_dim == 128  ? ""
                                       : head_dim == 96 ? "kernels.decode_excluded_by_build"
                                                        : "kernels.decode_unsupported_by_family";

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing attncap needs, on Debian or Ubuntu, skipping what is present.
 set -euo pipefail
-packages=(cmake ninja-build g++ clang libboost-dev doctest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev)
+packages=(cmake ninja-build g++ clang clang-format libboost-dev doctest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Runs a layer and shows what the narrowed build supports; exits non-zero on any surprise.
-#include "layer.hpp"
-
 #include <attncap/kernels/decode.hpp>
-
 #include <cmath>
 #include <cstdio>
+
+#include "layer.hpp"
 
 using namespace attncap;
 using namespace attncap::kernels;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The kernel rules of a backend that runs attncap's decode kernels (the excluded-by-build case
 // is exercised by examples/04_kernel_backend.cpp, which compiles a narrowed space).
+#include <doctest/doctest.h>
+
 #include <attncap/check/validate.hpp>
 #include <attncap/kernels/backend_rules.hpp>
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Cross attention (non-causal, encoder K/V) against the double-precision reference: every compiled
 // (head dim, dtype), ragged odd lengths, sequences without encoder states, and 32K encoder states.
+#include <doctest/doctest.h>
+
 #include <attncap/kernels/cross_attention.hpp>
 
 #include "reference.hpp"
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 using namespace attncap::kernels;

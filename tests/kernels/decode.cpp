@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Paged decode against the double-precision reference: every compiled (head dim, KV dtype, group),
 // odd lengths, empty sequences, every ISA path, threads, and a 32K-token precision check.
-#include <attncap/kernels/decode.hpp>
-
-#include "reference.hpp"
-
 #include <doctest/doctest.h>
 
+#include <attncap/kernels/decode.hpp>
 #include <string>
+
+#include "reference.hpp"
 
 using namespace attncap;
 using namespace attncap::kernels;

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The kernel space and its dispatch tables: one declaration, dense O(1) tables that hold exactly
 // the compiled configurations, explained errors, and static dispatch over the derived type list.
+#include <doctest/doctest.h>
+
+#include <algorithm>
 #include <attncap/kernels/cross_attention.hpp>
 #include <attncap/kernels/decode.hpp>
 #include <attncap/kernels/mla_decode.hpp>
 #include <attncap/kernels/prefill.hpp>
 
 #include "reference.hpp"
-
-#include <doctest/doctest.h>
-
-#include <algorithm>
 
 using namespace attncap;
 using namespace attncap::kernels;
@@ -43,7 +42,8 @@ TEST_CASE("the dense tables hold exactly the compiled configurations") {
   CHECK((decode_table[decode_slot(128, static_cast<dtype>(200), 4)] == nullptr));
   CHECK((decode_table[decode_slot(128, dtype::bf16, 1 << 20)] == nullptr));
   // Every field of the packed index is masked: no key reaches a kernel it does not name.
-  for (int g : {0, 3, -4, 128, 1 << 30, -2147483647 - 1}) CHECK((decode_table[decode_slot(128, dtype::bf16, g)] == nullptr));
+  for (int g : {0, 3, -4, 128, 1 << 30, -2147483647 - 1})
+    CHECK((decode_table[decode_slot(128, dtype::bf16, g)] == nullptr));
   for (int d : {0, 8, 136, 272, 496, 512, 1 << 30, -128})
     CHECK((decode_table[decode_slot(d, dtype::bf16, 4)] == nullptr));
   for (int k : {5, 7, 8, 13}) CHECK((decode_table[decode_slot(128, static_cast<dtype>(k), 4)] == nullptr));
@@ -68,10 +68,12 @@ TEST_CASE("an unsupported request names the tuple, the reason and both sets") {
     CHECK(what.find("Kernel family: head dims {32, 64, 80, 96, 112, 128, 160, 192, 256}") != std::string::npos);
   }
   test::paged_problem u(1, 4, 1, 72, 72, 16, {9}, dtype::fp32, dtype::bf16, rng);
-  CHECK_THROWS_WITH_AS(decode(u.p), doctest::Contains("(head_dim=72, kv_dtype=bf16, group=4): not supported by the kernel family"),
+  CHECK_THROWS_WITH_AS(decode(u.p),
+                       doctest::Contains("(head_dim=72, kv_dtype=bf16, group=4): not supported by the kernel family"),
                        kernel_unsupported);
   test::ragged_problem r(2, 2, 112, {{3, 3}}, dtype::fp16, rng);
-  CHECK_THROWS_WITH_AS(prefill(r.p), doctest::Contains("(head_dim=112, dtype=fp16): supported by the kernel family but not compiled"),
+  CHECK_THROWS_WITH_AS(prefill(r.p),
+                       doctest::Contains("(head_dim=112, dtype=fp16): supported by the kernel family but not compiled"),
                        kernel_unsupported);
   CHECK_THROWS_WITH_AS(cross_attention(r.p), doctest::Contains("attncap::kernels::cross_attention: no kernel"),
                        kernel_unsupported);

@@ -2,11 +2,11 @@
 // MLA decode (absorbed: qk 576 = 512 latent + 64 rope, v 512) against the double-precision
 // reference: every compiled KV dtype, odd lengths, head counts not a multiple of the head block,
 // empty sequences, every ISA path, and the 32K-token precision check.
+#include <doctest/doctest.h>
+
 #include <attncap/kernels/mla_decode.hpp>
 
 #include "reference.hpp"
-
-#include <doctest/doctest.h>
 
 using namespace attncap;
 using namespace attncap::kernels;
@@ -41,8 +41,10 @@ TEST_CASE("MLA decode with bf16 products stays within the bf16 rounding of the i
     mla_decode(t.p);
     CHECK(t.max_error() <= 0x1p-8);
     // Only the bf16 dot-product path rounds the products.
-    if (path == isa::avx512_bf16) CHECK(t.max_error() > 2e-5);
-    else CHECK(t.max_error() <= 2e-5);
+    if (path == isa::avx512_bf16)
+      CHECK(t.max_error() > 2e-5);
+    else
+      CHECK(t.max_error() <= 2e-5);
   }
 }
 

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Storage-type conversions: exact widening, round-to-nearest-even narrowing, fp8 saturation.
-#include <attncap/kernels/numeric.hpp>
-
 #include <doctest/doctest.h>
 
+#include <attncap/kernels/numeric.hpp>
 #include <cmath>
 
 using namespace attncap;
@@ -16,7 +15,7 @@ static_assert(to_float(fp8_e4m3_t{0x7e}) == 448.0f);
 static_assert(to_float(fp8_e4m3_t{0x01}) == 0x1p-9f);
 static_assert(from_float<bf16_t>(1.0f + 0x1p-8f).bits == 0x3f80);  // tie -> even
 static_assert(from_float<bf16_t>(1.0f + 0x1p-7f + 0x1p-8f).bits == 0x3f82);
-static_assert(from_float<fp16_t>(65520.0f).bits == 0x7c00);  // rounds to inf
+static_assert(from_float<fp16_t>(65520.0f).bits == 0x7c00);   // rounds to inf
 static_assert(from_float<fp8_e4m3_t>(1000.0f).bits == 0x7e);  // saturates at 448
 static_assert(std::is_same_v<storage_t<dtype::bf16>, bf16_t> && dtype_of<fp16_t> == dtype::fp16);
 

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Prefill/extend against the double-precision reference: every compiled (head dim, dtype), causal
 // with cached prefixes, ragged odd lengths, sliding window, soft-cap, and every ISA path.
-#include <attncap/kernels/prefill.hpp>
-
-#include "reference.hpp"
-
 #include <doctest/doctest.h>
 
+#include <attncap/kernels/prefill.hpp>
 #include <string>
+
+#include "reference.hpp"
 
 using namespace attncap;
 using namespace attncap::kernels;

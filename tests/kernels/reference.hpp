@@ -2,10 +2,9 @@
 // Double-precision reference attention and test-data helpers shared by the kernel tests.
 #pragma once
 
+#include <algorithm>
 #include <attncap/kernels/numeric.hpp>
 #include <attncap/kernels/shapes.hpp>
-
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -73,8 +72,8 @@ struct paged_problem {
   buffer q, k, v, o;
   std::vector<std::int32_t> page_table, seq_lens;
   decode_params p;
-  paged_problem(int batch, int hq, int hkv, int dk, int dv, int page_size, std::vector<std::int32_t> lens,
-                dtype qt, dtype kvt, std::mt19937& rng, bool latent = false)
+  paged_problem(int batch, int hq, int hkv, int dk, int dv, int page_size, std::vector<std::int32_t> lens, dtype qt,
+                dtype kvt, std::mt19937& rng, bool latent = false)
       : seq_lens(std::move(lens)) {
     int max_len = 1;
     for (int l : seq_lens) max_len = std::max(max_len, l);
@@ -117,13 +116,18 @@ struct paged_problem {
       for (int h = 0; h < p.num_q_heads; ++h) {
         const int kh = h / g;
         auto row = [&](int t, int d) {
-          const std::size_t page = std::size_t(page_table[std::size_t(b) * std::size_t(p.max_pages_per_seq) + std::size_t(t / p.page_size)]);
-          const std::size_t slot = std::size_t(t % p.page_size), ps = std::size_t(p.page_size), hs = std::size_t(p.num_kv_heads);
-          return (p.layout == kv_layout::hnd ? (page * hs + std::size_t(kh)) * ps + slot : (page * ps + slot) * hs + std::size_t(kh)) * std::size_t(d);
+          const std::size_t page =
+              std::size_t(page_table[std::size_t(b) * std::size_t(p.max_pages_per_seq) + std::size_t(t / p.page_size)]);
+          const std::size_t slot = std::size_t(t % p.page_size), ps = std::size_t(p.page_size),
+                            hs = std::size_t(p.num_kv_heads);
+          return (p.layout == kv_layout::hnd ? (page * hs + std::size_t(kh)) * ps + slot
+                                             : (page * ps + slot) * hs + std::size_t(kh)) *
+                 std::size_t(d);
         };
         const std::size_t q0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dk);
-        reference_row(q, q0, dk, dv, scale, seq_lens[std::size_t(b)], [&](int t) { return row(t, dk); },
-                      [&](int t) { return row(t, latent ? dk : dv); }, k, latent ? k : v, ref);
+        reference_row(
+            q, q0, dk, dv, scale, seq_lens[std::size_t(b)], [&](int t) { return row(t, dk); },
+            [&](int t) { return row(t, latent ? dk : dv); }, k, latent ? k : v, ref);
         const std::size_t o0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dv);
         for (int d = 0; d < dv; ++d) {
           const double x = o.at(o0 + std::size_t(d)), r = ref[std::size_t(d)];
@@ -181,13 +185,15 @@ struct ragged_problem {
           const int lo = causal && p.window_left >= 0 ? std::max(0, pos - p.window_left) : 0;
           const std::size_t row = std::size_t(q_indptr[std::size_t(b)] + i);
           auto kv_at = [&](int j) {
-            return ((std::size_t(kv_indptr[std::size_t(b)]) + std::size_t(j)) * std::size_t(hkv) + std::size_t(h / g)) * std::size_t(d);
+            return ((std::size_t(kv_indptr[std::size_t(b)]) + std::size_t(j)) * std::size_t(hkv) + std::size_t(h / g)) *
+                   std::size_t(d);
           };
-          reference_row(q, (row * std::size_t(hq) + std::size_t(h)) * std::size_t(d), d, d, scale, hi, kv_at, kv_at, k, v,
-                        ref, p.softcap, lo);
+          reference_row(q, (row * std::size_t(hq) + std::size_t(h)) * std::size_t(d), d, d, scale, hi, kv_at, kv_at, k,
+                        v, ref, p.softcap, lo);
           for (int x = 0; x < d; ++x)
-            err = std::max(err, std::fabs(o.at((row * std::size_t(hq) + std::size_t(h)) * std::size_t(d) + std::size_t(x)) -
-                                          ref[std::size_t(x)]));
+            err = std::max(err,
+                           std::fabs(o.at((row * std::size_t(hq) + std::size_t(h)) * std::size_t(d) + std::size_t(x)) -
+                                     ref[std::size_t(x)]));
         }
     }
     return err;
@@ -197,9 +203,12 @@ struct ragged_problem {
 /// Output tolerance for dtype t: kernel error (fp32 accumulation) plus rounding the output to t.
 inline double output_tolerance(dtype t) {
   switch (t) {
-    case dtype::bf16: return 8e-3;
-    case dtype::fp16: return 1e-3;
-    default: return 4e-6;
+    case dtype::bf16:
+      return 8e-3;
+    case dtype::fp16:
+      return 1e-3;
+    default:
+      return 4e-6;
   }
 }
 

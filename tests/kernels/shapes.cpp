@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Bad shapes are rejected with a shape_error that names the problem, before any tensor is touched
 // (outputs keep their sentinel, inputs are never dereferenced when the checks fail).
+#include <doctest/doctest.h>
+
 #include <attncap/kernels/cross_attention.hpp>
 #include <attncap/kernels/decode.hpp>
 #include <attncap/kernels/prefill.hpp>
+#include <limits>
 
 #include "reference.hpp"
-
-#include <doctest/doctest.h>
-
-#include <limits>
 
 using namespace attncap;
 using namespace attncap::kernels;

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The worker pool: every index runs exactly once, nested and concurrent regions run inline, and
 // the ISA switches report what the CPU offers.
-#include <attncap/kernels/isa.hpp>
-#include <attncap/kernels/threading.hpp>
-
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <attncap/kernels/isa.hpp>
+#include <attncap/kernels/threading.hpp>
 #include <thread>
 #include <vector>
 

@@ -6,7 +6,7 @@
 
 #include <atomic>
 #include <attncap/config.hpp>
-#include <attncap/detail/enum_table.hpp>
+#include <attncap/detail/enum_names.hpp>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -19,7 +19,7 @@ namespace attncap::kernels {
 
 /// A compiled path of the kernels, ordered from most portable to fastest.
 /// `avx512_bf16` is the AVX-512 path plus `vdpbf16ps` for bf16 dot products.
-enum class isa : std::uint8_t { scalar, avx2, avx512, avx512_bf16 };
+ATTNCAP_NAMED_ENUM(isa, std::uint8_t, scalar, avx2, avx512, avx512_bf16)
 
 }  // namespace attncap::kernels
 
@@ -27,12 +27,7 @@ namespace attncap {
 template <>
 struct enum_spellings<kernels::isa> {
   static constexpr std::string_view what = "isa";
-  static constexpr std::array<spelling<kernels::isa>, 4> table{{
-      {kernels::isa::scalar, "scalar"},
-      {kernels::isa::avx2, "avx2"},
-      {kernels::isa::avx512, "avx512"},
-      {kernels::isa::avx512_bf16, "avx512_bf16"},
-  }};
+  static constexpr auto table = detail::named_spellings<kernels::isa>();
 };
 }  // namespace attncap
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <attncap/config.hpp>
-#include <attncap/detail/enum_table.hpp>
+#include <attncap/detail/enum_names.hpp>
 #include <attncap/detail/mp11.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <cstddef>
@@ -18,11 +18,11 @@
 namespace attncap::kernels {
 
 /// Why a kernel configuration can or cannot run.
-enum class support : std::uint8_t {
-  ok,                     ///< compiled in this build
-  unsupported_by_family,  ///< the kernel family has no such kernel, whatever the build
-  excluded_by_build,      ///< the family has it, this build left it out (see the ATTNCAP_* lists)
-};
+ATTNCAP_NAMED_ENUM(support, std::uint8_t,
+                   ok,                     ///< compiled in this build
+                   unsupported_by_family,  ///< the kernel family has no such kernel, whatever the build
+                   excluded_by_build       ///< the family has it, this build left it out (see the ATTNCAP_* lists)
+)
 
 }  // namespace attncap::kernels
 
@@ -30,11 +30,7 @@ namespace attncap {
 template <>
 struct enum_spellings<kernels::support> {
   static constexpr std::string_view what = "support";
-  static constexpr std::array<spelling<kernels::support>, 3> table{{
-      {kernels::support::ok, "ok"},
-      {kernels::support::unsupported_by_family, "unsupported_by_family"},
-      {kernels::support::excluded_by_build, "excluded_by_build"},
-  }};
+  static constexpr auto table = detail::named_spellings<kernels::support>();
 };
 }  // namespace attncap
 
