@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// Declarations a backend author needs without pulling in Boost.Hana: the traits template
-/// to specialise and the rule-list template its rules are listed in.
+/// Declarations a backend author needs without the rest of the library: the traits template
+/// to specialise and the rule-list templates its rules are listed in.
 #pragma once
 
 namespace attncap {

@@ -4,7 +4,7 @@
 
 #include <attncap/capabilities/message_keys.hpp>
 
-using attncap::detail::placeholders_known;
+using attncap::placeholders_known;
 
 static_assert(placeholders_known("no placeholder"));
 static_assert(placeholders_known("got {page_size}, {attention_backend!r}, {new_kv_cache_dtype}"));

@@ -142,6 +142,19 @@ TEST_CASE("phases: a backend serves prefill or decode exactly where it declares 
   CHECK_MESSAGE(m.lines.empty(), m.text());
 }
 
+TEST_CASE("the draft phase: a DFLASH draft worker runs on a backend exactly where it declares the phase") {
+  mismatches m;
+  for (auto b : canonical_backends()) {
+    launch_config c = home(b);
+    c.attention_backend = id::triton;
+    c.speculative_algorithm = speculative_algorithm::dflash;
+    c.speculative_draft_attention_backend = b;
+    const bool declared = registry::caps[static_cast<std::size_t>(b)].phases.contains(phase::draft);
+    m.check(b, "draft", !declared, rejects_or_moves(c, b, field::speculative_draft_attention_backend));
+  }
+  CHECK_MESSAGE(m.lines.empty(), m.text());
+}
+
 TEST_CASE("speculative decoding: chain and tree drafts are declared exactly where no rule rejects") {
   mismatches m;
   for (auto b : canonical_backends()) {

@@ -25,3 +25,11 @@ TEST_CASE("the fallback's backend then meets the radix-cache switch") {
   CHECK(rep.resolved().attention_backend == id::flashinfer);
   CHECK(rep.resolved().disable_radix_cache);
 }
+
+TEST_CASE("the whitelist is the backends that declare deterministic kernels, as the engine lists them") {
+  CHECK(sa::deterministic_backend::info.allowed == "ascend, fa3, fa4, flashinfer, intel_xpu, triton");
+  std::string quoted;
+  for (auto name : {"ascend", "fa3", "fa4", "flashinfer", "intel_xpu", "triton"})
+    quoted += (quoted.empty() ? "'" : ", '") + std::string(name) + "'";
+  CHECK(std::string(sa::deterministic_backend::info.message).find("[" + quoted + "]") != std::string::npos);
+}

@@ -32,3 +32,14 @@ TEST_CASE("the page-tree rule reads the base backend, not the phases") {
   const report rep = validate(on(H::sm90).backend(id::fa3).prefill(id::fa4).decode(id::flashmla).mla().eagle(4, 3, 8));
   CHECK_FALSE(rep.violates(sa::eagle_page_tree::info));
 }
+
+TEST_CASE("the DFLASH draft backends are those that declare the draft phase, as the warning names them") {
+  const std::string warning(sa::dflash_draft_fallback::info.warning);
+  for (std::size_t i = 0; i < builtin_registry::size; ++i) {
+    if (builtin_registry::canonical[i] != static_cast<backend_id>(i)) continue;
+    std::string quoted(1, '\'');
+    quoted.append(builtin_registry::names[i]).push_back('\'');
+    CAPTURE(quoted);
+    CHECK(builtin_registry::caps[i].phases.contains(phase::draft) == (warning.find(quoted) != std::string::npos));
+  }
+}

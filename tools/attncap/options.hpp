@@ -51,7 +51,7 @@ inline std::string accepted_for(field f) {
       return backend_list();
     case field_kind::choice:
       return visit_field(defaults, f, []<class T>(const T&, auto) -> std::string {
-        if constexpr (::attncap::detail::spelled_enum<T>)
+        if constexpr (spelled_enum<T>)
           return accepted_spellings<T>();
         else
           return {};

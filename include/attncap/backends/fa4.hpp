@@ -15,6 +15,8 @@ struct backend_traits<backends::fa4> {
   static constexpr capabilities caps{
       .targets = hardware_sets::except_npu,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      .page_snap = 128,  // non-MLA on SM100 only (rules/attention_backend_fallbacks.hpp)
+      .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .deterministic = support::yes,
       .kernel_targets = hardware_sets::blackwell,

@@ -15,6 +15,7 @@ struct backend_traits<backends::triton> {
   static constexpr std::string_view name = "triton";
   static constexpr capabilities caps{
       .targets = hardware_sets::except_npu,
+      .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .cross_attention = support::no,
       .sliding_window = support::yes,

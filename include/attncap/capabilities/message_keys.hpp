@@ -9,7 +9,9 @@
 #include <attncap/vocabulary/field.hpp>
 #include <string_view>
 
-namespace attncap::detail {
+namespace attncap {
+
+namespace detail {
 
 /// Placeholders that are not configuration keys: prefill_backend / decode_backend (the resolved
 /// pair), subject (the backend being built), sm ("sm90"), sm_major ("9"), platform ("sm100",
@@ -28,6 +30,8 @@ constexpr bool known_message_key(std::string_view key) noexcept {
   return is_field_name(key);
 }
 
+}  // namespace detail
+
 /// True when every `{key}` of `text` is known and every brace is paired or doubled.
 constexpr bool placeholders_known(std::string_view text) noexcept {
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -39,10 +43,10 @@ constexpr bool placeholders_known(std::string_view text) noexcept {
     if (c == '}') return false;
     if (c != '{') continue;
     const auto close = text.find('}', i);
-    if (close == std::string_view::npos || !known_message_key(text.substr(i + 1, close - i - 1))) return false;
+    if (close == std::string_view::npos || !detail::known_message_key(text.substr(i + 1, close - i - 1))) return false;
     i = close;
   }
   return true;
 }
 
-}  // namespace attncap::detail
+}  // namespace attncap

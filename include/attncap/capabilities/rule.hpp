@@ -34,7 +34,7 @@ struct rewrite_info {
 
   /// Declared at compile time, so an unknown `{key}` in the warning is a compile error.
   consteval rewrite_info(std::string_view c, ::attncap::field f, std::string_view w) : code(c), field(f), warning(w) {
-    if (!detail::placeholders_known(w)) throw "attncap: unknown {placeholder} in the warning of a rewrite";
+    if (!placeholders_known(w)) throw "attncap: unknown {placeholder} in the warning of a rewrite";
   }
 };
 
@@ -91,7 +91,7 @@ concept engine_rewrite = is_rewrite_v<R>;
 // clang-format off
 #define ATTNCAP_RULE(Name, Code, Stage, Exception, Field, Allowed, Message) \
   struct Name { \
-    static_assert(::attncap::detail::placeholders_known(Message), "attncap: unknown {placeholder} in " #Name); \
+    static_assert(::attncap::placeholders_known(Message), "attncap: unknown {placeholder} in " #Name); \
     static constexpr ::attncap::rule_info info{Code,    ::attncap::stage::Stage, ::attncap::exception_kind::Exception, \
                                                Message, ::attncap::field::Field, Allowed}; \
     static constexpr bool violated(const ::attncap::rule_context& ctx) noexcept; \

@@ -115,6 +115,6 @@ constexpr bool target_excluded(const rule_context& ctx, int min_cuda = 0) noexce
 #define ATTNCAP_PAGE_SNAP(Name, Backend, Fields, Warning)                                                       \
   struct Name : ::attncap::detail::page_snap<::attncap::backends::Backend, ::attncap::id::Backend,              \
                                              ::attncap::detail::backend_fields::Fields> {                       \
-    static_assert(::attncap::detail::placeholders_known(Warning), "attncap: unknown {placeholder} in " #Name);  \
+    static_assert(::attncap::placeholders_known(Warning), "attncap: unknown {placeholder} in " #Name);          \
     static constexpr ::attncap::rewrite_info info{#Backend ".page_size", ::attncap::field::page_size, Warning}; \
   }

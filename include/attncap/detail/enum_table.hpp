@@ -29,16 +29,18 @@ struct spelling {
 template <class E>
 struct enum_spellings;
 
-namespace detail {
+/// True when `E` has a spelling table (`enum_spellings<E>`).
 template <class E>
-concept spelled_enum = requires {
+inline constexpr bool is_spelled_enum_v = requires {
   enum_spellings<E>::table;
   enum_spellings<E>::what;
 };
-}  // namespace detail
+/// An enum with a spelling table.
+template <class E>
+concept spelled_enum = is_spelled_enum_v<E>;
 
 /// Canonical spelling of `e` (the engine's spelling).
-template <detail::spelled_enum E>
+template <spelled_enum E>
 constexpr std::string_view to_string(E e) noexcept {
   for (const auto& s : enum_spellings<E>::table)
     if (s.value == e) return s.name;
@@ -46,7 +48,7 @@ constexpr std::string_view to_string(E e) noexcept {
 }
 
 /// The enumerator spelled `name`, or nothing when the spelling is unknown.
-template <detail::spelled_enum E>
+template <spelled_enum E>
 constexpr std::optional<E> from_string(std::string_view name) noexcept {
   for (const auto& s : enum_spellings<E>::table)
     if (s.name == name) return s.value;
@@ -54,7 +56,7 @@ constexpr std::optional<E> from_string(std::string_view name) noexcept {
 }
 
 /// Every accepted spelling of `E`, comma separated, in table order.
-template <detail::spelled_enum E>
+template <spelled_enum E>
 std::string accepted_spellings() {
   std::string out;
   for (const auto& s : enum_spellings<E>::table) {
@@ -71,7 +73,7 @@ class parse_error : public std::invalid_argument {
 };
 
 /// The enumerator spelled `name`; throws `parse_error` naming what is accepted otherwise.
-template <detail::spelled_enum E>
+template <spelled_enum E>
 E parse(std::string_view name) {
   if (auto v = from_string<E>(name)) return *v;
   throw parse_error("unknown " + std::string(enum_spellings<E>::what) + " '" + std::string(name) +
@@ -79,7 +81,7 @@ E parse(std::string_view name) {
 }
 
 /// Number of distinct enumerators (values 0..N-1 are assumed dense).
-template <detail::spelled_enum E>
+template <spelled_enum E>
 constexpr std::size_t enum_count() noexcept {
   std::size_t n = 0;
   for (const auto& s : enum_spellings<E>::table)

@@ -28,31 +28,37 @@ struct fa4_page_size {
       "{page_size} to 128."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto& c = ctx.cfg;
-    return c.names(id::fa4) && !c.is_mla() && ctx.hw.is_sm100() && c.speculative_eagle_topk <= 1 && c.page_size != 128;
+    return c.names(id::fa4) && !c.is_mla() && ctx.hw.is_sm100() && c.speculative_eagle_topk <= 1 &&
+           c.page_size != backend_traits<backends::fa4>::caps.page_snap;
   }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 128; }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.page_size = backend_traits<backends::fa4>::caps.page_snap;
+  }
 };
 
-struct intel_amx_fallback {
+namespace detail {
+/// The engine's silent swap of base backend `From` for `To` on a platform that lacks `Feature`.
+template <backend_id From, backend_id To, bool (platform::*Family)() const noexcept,
+          bool (platform::*Feature)() const noexcept>
+struct feature_fallback {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.attention_backend == From && (ctx.hw.*Family)() && !(ctx.hw.*Feature)();
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = To; }
+};
+}  // namespace detail
+
+struct intel_amx_fallback
+    : detail::feature_fallback<id::intel_amx, id::torch_native, &platform::is_cpu, &platform::has_amx> {
   static constexpr rewrite_info info{
       "intel_amx.fallback", field::attention_backend,
       "The current platform does not support Intel AMX, will fallback to torch_native backend."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.attention_backend == id::intel_amx && ctx.hw.is_cpu() && !ctx.hw.has_amx();
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.attention_backend = id::torch_native;
-  }
 };
 
-struct intel_xpu_fallback {
+struct intel_xpu_fallback : detail::feature_fallback<id::intel_xpu, id::triton, &platform::is_xpu, &platform::has_xmx> {
   static constexpr rewrite_info info{
       "intel_xpu.fallback", field::attention_backend,
       "The current platform does not support Intel XMX, will fallback to triton backend."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.attention_backend == id::intel_xpu && ctx.hw.is_xpu() && !ctx.hw.has_xmx();
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::triton; }
 };
 
 ATTNCAP_RULE(intel_xpu_mla_prefill, "intel_xpu.mla_prefill", server_args, value_error, prefill_attention_backend,

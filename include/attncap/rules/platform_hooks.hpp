@@ -4,32 +4,36 @@
 /// per-platform defaults (NPU forces ascend, CPU defaults to intel_amx).
 #pragma once
 
-#include <attncap/backends/builtin.hpp>
+#include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
 
 namespace attncap::rules::server_args {
 
-/// `nsa` is the deprecated spelling of `dsa`, on all three backend fields.
-struct nsa_alias {
+namespace detail {
+/// A deprecated spelling `Alias` renamed to the backend it stands for, on all three backend fields.
+template <class Alias>
+struct alias_rename {
+  static constexpr backend_id from = builtin_id<Alias>;
+  static constexpr backend_id to = builtin_id<canonical_backend_t<Alias>>;
+  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.names(from); }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    for (auto* f : {&cfg.attention_backend, &cfg.prefill_attention_backend, &cfg.decode_attention_backend})
+      if (*f == from) *f = to;
+  }
+};
+}  // namespace detail
+
+/// `nsa` is the deprecated spelling of `dsa`.
+struct nsa_alias : detail::alias_rename<backends::nsa> {
   static constexpr rewrite_info info{
       "alias.nsa", field::attention_backend,
       "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
       "release."};
-  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.names(id::nsa); }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    for (auto* f : {&cfg.attention_backend, &cfg.prefill_attention_backend, &cfg.decode_attention_backend})
-      if (*f == id::nsa) *f = id::dsa;
-  }
 };
 
 /// `compressed` is the deprecated spelling of `dsv4`; the engine renames it without a log line.
-struct compressed_alias {
+struct compressed_alias : detail::alias_rename<backends::compressed> {
   static constexpr rewrite_info info{"alias.compressed", field::attention_backend, ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.names(id::compressed); }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    for (auto* f : {&cfg.attention_backend, &cfg.prefill_attention_backend, &cfg.decode_attention_backend})
-      if (*f == id::compressed) *f = id::dsv4;
-  }
 };
 
 /// NPU: ascend on every phase, even over an explicit choice.

@@ -119,8 +119,10 @@ ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, 
 }
 
 namespace detail {
+/// True when `b` declares the draft phase: the backends a DFLASH draft worker runs on.
 constexpr bool dflash_draft_supported(backend_id b) noexcept {
-  return one_of(b, {id::flashinfer, id::fa3, id::fa4, id::triton, id::trtllm_mha, id::ascend});
+  const auto i = static_cast<std::size_t>(b);
+  return i < builtin_registry::size && builtin_registry::caps[i].phases.contains(phase::draft);
 }
 }  // namespace detail
 
