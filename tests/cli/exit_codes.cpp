@@ -24,7 +24,7 @@ TEST_CASE("exit 0 when accepted, 1 when rejected") {
   CHECK(contains(r.out, "best first:"));
 }
 
-TEST_CASE("exit 2 on bad input, naming the key and what it accepts") {
+TEST_CASE("exit 2 on bad values, naming the key and what it accepts") {
   SUBCASE("missing hardware") {
     const auto r = run("check --attention-backend fa3");
     CHECK(r.rc == 2);
@@ -65,6 +65,9 @@ TEST_CASE("exit 2 on bad input, naming the key and what it accepts") {
     CHECK(r.rc == 0);
     CHECK(nlohmann::json::parse(r.out).at("resolved").at("model").is_string());
   }
+}
+
+TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
   SUBCASE("the same message from a file as from a flag") {
     const auto flag = run("check --hardware sm90 --tp-size x");
     const auto file = run("check --config -", R"({"hardware": "sm90", "tp_size": "x"})");
