@@ -27,22 +27,30 @@ struct split_same_backend {
 /// No backend given: the engine's default table (select/default_backend.hpp).
 using ::attncap::default_backend_fill;
 
-struct torch_native_cuda_graph {
-  static constexpr rewrite_info info{"torch_native.cuda_graph", field::disable_cuda_graph,
-                                     "Cuda graph is disabled because of using torch native attention backend"};
+namespace detail {
+/// --attention-backend or --decode-attention-backend names `b`.
+constexpr bool base_or_decode(const launch_config& c, backend_id b) noexcept {
+  return ::attncap::detail::names_backend(c, b, ::attncap::detail::backend_fields::base_or_decode);
+}
+
+/// The engine turns CUDA graphs off for base backend `B`.
+template <backend_id B>
+struct cuda_graph_off {
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.attention_backend == id::torch_native && !ctx.cfg.disable_cuda_graph;
+    return ctx.cfg.attention_backend == B && !ctx.cfg.disable_cuda_graph;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_cuda_graph = true; }
 };
+}  // namespace detail
 
-struct flex_attention_cuda_graph {
+struct torch_native_cuda_graph : detail::cuda_graph_off<id::torch_native> {
+  static constexpr rewrite_info info{"torch_native.cuda_graph", field::disable_cuda_graph,
+                                     "Cuda graph is disabled because of using torch native attention backend"};
+};
+
+struct flex_attention_cuda_graph : detail::cuda_graph_off<id::flex_attention> {
   static constexpr rewrite_info info{"flex_attention.cuda_graph", field::disable_cuda_graph,
                                      "Cuda graph is disabled because of using torch Flex Attention backend"};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.attention_backend == id::flex_attention && !ctx.cfg.disable_cuda_graph;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_cuda_graph = true; }
 };
 
 ATTNCAP_RULE(flex_attention_speculative, "flex_attention.speculative", server_args, assertion_error,
@@ -59,12 +67,6 @@ struct whisper_radix_cache {
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
 };
-
-namespace detail {
-constexpr bool base_or_decode(const launch_config& c, backend_id b) noexcept {
-  return c.attention_backend == b || c.decode_attention_backend == b;
-}
-}  // namespace detail
 
 // Page-size snaps to each backend's declared page sizes (`pages`, `page_snap`).
 ATTNCAP_PAGE_SNAP(flashmla_page_size, flashmla, base_or_decode,

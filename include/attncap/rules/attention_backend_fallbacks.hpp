@@ -75,32 +75,32 @@ constexpr bool xpu_pair(const launch_config& c) noexcept {
 }
 }  // namespace detail
 
-struct intel_xpu_page_size {
+namespace detail {
+/// intel_xpu's page-size snap: outside its declared pages (`mla_pages` for MLA models), the
+/// page size moves to its snap target.
+template <bool Mla>
+struct intel_xpu_snap {
+  using traits = backend_traits<backends::intel_xpu>;
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const page_sizes& pages = Mla ? traits::mla_pages : traits::caps.pages;
+    return xpu_pair(ctx.cfg) && ctx.cfg.is_mla() == Mla && !pages.contains(ctx.cfg.page_size);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = traits::caps.page_snap; }
+};
+}  // namespace detail
+
+struct intel_xpu_page_size : detail::intel_xpu_snap<false> {
   static constexpr rewrite_info info{
       "intel_xpu.page_size", field::page_size,
       "Intel XPU attention backend only supports page_sizes of [64, 128], changing page_size from "
       "{page_size} to 128."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    using traits = backend_traits<backends::intel_xpu>;
-    return detail::xpu_pair(ctx.cfg) && !ctx.cfg.is_mla() && !traits::caps.pages.contains(ctx.cfg.page_size);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.page_size = backend_traits<backends::intel_xpu>::caps.page_snap;
-  }
 };
 
-struct intel_xpu_mla_page_size {
+struct intel_xpu_mla_page_size : detail::intel_xpu_snap<true> {
   static constexpr rewrite_info info{
       "intel_xpu.mla_page_size", field::page_size,
       "Intel XPU attention backend for MLA only supports page_sizes of [64, 128, 16, 32], changing "
       "page_size from {page_size} to 128."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    using traits = backend_traits<backends::intel_xpu>;
-    return detail::xpu_pair(ctx.cfg) && ctx.cfg.is_mla() && !traits::mla_pages.contains(ctx.cfg.page_size);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.page_size = backend_traits<backends::intel_xpu>::caps.page_snap;
-  }
 };
 
 // The default fill runs first, so a dual-chunk model launched without a backend usually meets the
