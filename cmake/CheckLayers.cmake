@@ -1,7 +1,7 @@
 # cmake -DSOURCE_DIR=<project root> -P CheckLayers.cmake
 # The library's folders are layers; a header may include its own layer and those before it,
 # never one after it. The README's "Project organisation" states the same order.
-set(layers detail vocabulary capabilities concepts runtime backends select rules check kernels)
+set(layers detail vocabulary model capabilities concepts runtime backends select rules check kernels)
 set(root "${SOURCE_DIR}/include/attncap")
 
 function(layer_of path out)

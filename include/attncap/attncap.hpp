@@ -11,6 +11,7 @@
 #include <attncap/check/validate.hpp>
 #include <attncap/concepts/attention_backend.hpp>
 #include <attncap/fwd.hpp>
+#include <attncap/model/model_facts.hpp>
 #include <attncap/select/default_backend.hpp>
 #include <attncap/select/explain.hpp>
 #include <attncap/version.hpp>

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::hf_config: a Hugging Face model's `config.json` as flat key/values, the form the
+/// model facts read. Nested objects are joined with '.', list items are indexed
+/// ("text_config.num_attention_heads", "architectures.0"); whoever parses the file fills it,
+/// so the library needs no JSON parser.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace attncap {
+
+/// One scalar of a config.json: null, a boolean, an integer, a number or a string.
+using hf_value = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string>;
+
+/// A config.json as flat key/values.
+class hf_config {
+ public:
+  /// Sets `key` (dotted path) to `value`; a later set replaces an earlier one.
+  void set(std::string key, hf_value value) { values_.insert_or_assign(std::move(key), std::move(value)); }
+
+  /// The value at `key`, or nothing when the file has no such key.
+  const hf_value* find(std::string_view key) const {
+    const auto it = values_.find(key);
+    return it == values_.end() ? nullptr : &it->second;
+  }
+
+  /// Whether `key` is present and not null.
+  bool has(std::string_view key) const {
+    const hf_value* v = find(key);
+    return v != nullptr && !std::holds_alternative<std::nullptr_t>(*v);
+  }
+
+  /// Whether any key starts with `prefix` followed by '.' (a sub-object or list is present).
+  bool has_object(std::string_view prefix) const {
+    const std::string p = std::string(prefix) + ".";
+    const auto it = values_.lower_bound(p);
+    return it != values_.end() && std::string_view(it->first).substr(0, p.size()) == p;
+  }
+
+  /// The integer at `key` (a number with no fraction counts), or nothing.
+  std::optional<std::int64_t> integer(std::string_view key) const {
+    const hf_value* v = find(key);
+    if (v == nullptr) return std::nullopt;
+    if (const auto* i = std::get_if<std::int64_t>(v)) return *i;
+    if (const auto* d = std::get_if<double>(v); d && *d == static_cast<double>(static_cast<std::int64_t>(*d)))
+      return static_cast<std::int64_t>(*d);
+    return std::nullopt;
+  }
+
+  /// The number at `key`, or nothing.
+  std::optional<double> number(std::string_view key) const {
+    const hf_value* v = find(key);
+    if (v == nullptr) return std::nullopt;
+    if (const auto* d = std::get_if<double>(v)) return *d;
+    if (const auto* i = std::get_if<std::int64_t>(v)) return static_cast<double>(*i);
+    return std::nullopt;
+  }
+
+  /// The string at `key`, or nothing.
+  std::optional<std::string_view> text(std::string_view key) const {
+    const hf_value* v = find(key);
+    if (v == nullptr) return std::nullopt;
+    if (const auto* s = std::get_if<std::string>(v)) return std::string_view(*s);
+    return std::nullopt;
+  }
+
+  /// The boolean at `key`, or nothing.
+  std::optional<bool> boolean(std::string_view key) const {
+    const hf_value* v = find(key);
+    if (v == nullptr) return std::nullopt;
+    if (const auto* b = std::get_if<bool>(v)) return *b;
+    return std::nullopt;
+  }
+
+  /// Every key and value, in key order.
+  const std::map<std::string, hf_value, std::less<>>& values() const noexcept { return values_; }
+
+ private:
+  std::map<std::string, hf_value, std::less<>> values_;
+};
+
+}  // namespace attncap

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// attncap::derive_model_facts: the attention facts of a model — its class, MLA or not,
+/// cross attention, head dim, heads per rank, sliding window, soft cap, sinks, linear or
+/// sparse attention, dtype — derived from its config.json the way sglang's model config
+/// derives them, each with the key it came from.
+#pragma once
+
+#include <attncap/model/hf_config.hpp>
+#include <attncap/model/model_classes.hpp>
+#include <attncap/vocabulary/launch_config.hpp>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace attncap {
+
+/// How the engine spreads attention over ranks: heads are split over `tp_size / attn_dp_size`.
+struct rank_layout {
+  std::int32_t tp_size = 1;       ///< tensor-parallel size
+  std::int32_t attn_dp_size = 1;  ///< data-parallel attention size (1: off)
+};
+
+/// A config.json that lacks a key the engine needs, or holds one of the wrong type.
+class model_config_error : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// One derived fact: the configuration key it sets and what it was read from.
+struct fact_source {
+  field key;
+  std::string from;  ///< e.g. "config.json head_dim", "hidden_size / num_attention_heads"
+};
+
+/// The facts of one model.
+struct model_facts {
+  std::string architecture;          ///< the HF class the engine loads (architectures[0])
+  launch_config values;              ///< the facts; every other key keeps its default
+  std::vector<fact_source> sources;  ///< one per fact, in the order they were derived
+  std::vector<std::string> notes;    ///< what the file says that the engine reads otherwise
+
+  /// Copies fact `f` into `cfg`.
+  void apply(field f, launch_config& cfg) const {
+    visit_field(cfg, f, [&]<class T>(T& member, auto) {
+      visit_field(values, f, [&]<class U>(const U& v, auto) {
+        if constexpr (std::is_same_v<T, U>) member = v;
+      });
+    });
+  }
+};
+
+namespace detail {
+/// config.json read as the engine reads it: through the text sub-config of multimodal models
+/// and the attribute aliases of the model type.
+class hf_view {
+ public:
+  explicit hf_view(const hf_config& c) : c_(c) {
+    for (const char* sub : {"text_config", "llm_config", "language_config", "thinker_config"})
+      if (c.has_object(sub)) {
+        prefix_ = std::string(sub) + ".";
+        break;
+      }
+    const auto type = c.text(prefix_ + "model_type");
+    model_type_ = type ? std::string(*type) : std::string(c.text("model_type").value_or(""));
+  }
+
+  /// The dotted key the engine's attribute `name` reads.
+  std::string key(std::string_view name) const { return prefix_ + std::string(attribute_alias(model_type_, name)); }
+  bool has(std::string_view name) const { return c_.has(key(name)); }
+  std::optional<std::int64_t> integer(std::string_view name) const {
+    const std::string k = key(name);
+    if (!c_.has(k)) return std::nullopt;
+    if (auto v = c_.integer(k)) return v;
+    throw model_config_error("config.json: " + k + ": expected an integer");
+  }
+  std::optional<double> number(std::string_view name) const {
+    const std::string k = key(name);
+    if (!c_.has(k)) return std::nullopt;
+    if (auto v = c_.number(k)) return v;
+    throw model_config_error("config.json: " + k + ": expected a number");
+  }
+  std::int64_t required(std::string_view name, std::string_view why) const {
+    if (auto v = integer(name); v && *v > 0) return *v;
+    throw model_config_error("config.json: " + key(name) + ": missing or not a positive integer; the engine needs it " +
+                             std::string(why) + " (or give the fact flags)");
+  }
+  const std::string& model_type() const noexcept { return model_type_; }
+  const hf_config& file() const noexcept { return c_; }
+
+ private:
+  const hf_config& c_;
+  std::string prefix_;
+  std::string model_type_;
+};
+
+inline void set_fact(model_facts& m, field f, std::string from, auto value) {
+  visit_field(m.values, f, [&]<class T>(T& member, auto) {
+    if constexpr (std::is_convertible_v<decltype(value), T>) member = static_cast<T>(value);
+  });
+  m.sources.push_back({f, std::move(from)});
+}
+
+/// The head dim sglang gives an MLA model, or nothing where it reads the file's.
+inline std::optional<std::int64_t> mla_head_dim(const model_facts& m, const hf_view& v) {
+  if (const int fixed = mla_fixed_head_dim(m.architecture)) return fixed;
+  if (auto nope = v.integer("qk_nope_head_dim"), rope = v.integer("qk_rope_head_dim"); nope && rope)
+    return *nope + *rope;
+  return v.integer("head_dim");
+}
+
+inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, bool mla) {
+  const std::int64_t heads = v.required("num_attention_heads", "for the query heads");
+  std::int64_t kv = heads;
+  std::string kv_from = "config.json " + v.key("num_attention_heads") + " (no KV head count)";
+  if (v.file().boolean(v.key("multi_query")).value_or(false)) {
+    kv = 1;
+    kv_from = "config.json " + v.key("multi_query");
+  } else {
+    for (const char* name :
+         {"n_head_kv", "num_kv_heads", "num_key_value_heads", "multi_query_group_num", "num_attention_groups"})
+      if (auto n = v.integer(name)) {
+        kv = *n;
+        kv_from = "config.json " + v.key(name);
+        break;
+      }
+  }
+  const std::int64_t ranks = std::max<std::int64_t>(1, layout.tp_size / std::max(1, layout.attn_dp_size));
+  const std::string split = layout.attn_dp_size > 1 ? " / (tp_size / attn_dp_size)" : " / tp_size";
+  set_fact(m, field::num_q_heads_per_rank, "config.json " + v.key("num_attention_heads") + split,
+           std::max<std::int64_t>(1, heads / ranks));
+  set_fact(m, field::num_kv_heads_per_rank, kv_from + split, std::max<std::int64_t>(1, kv / ranks));
+  if (mla) return;
+  const model_arch arch = kv == heads ? model_arch::mha : kv == 1 ? model_arch::mqa : model_arch::gqa;
+  set_fact(m, field::model_arch, "KV heads (" + std::to_string(kv) + ") vs query heads (" + std::to_string(heads) + ")",
+           arch);
+}
+
+inline void derive_head_dim(model_facts& m, const hf_view& v, bool mla) {
+  if (mla) {
+    if (auto d = mla_head_dim(m, v))
+      set_fact(m, field::head_dim, "the engine's MLA head dim for " + m.architecture, *d);
+    return;
+  }
+  std::int64_t dim = 0;
+  if (auto d = v.integer("head_dim"); d && *d > 0) {
+    set_fact(m, field::head_dim, "config.json " + v.key("head_dim"), *d);
+    dim = *d;
+  } else {
+    dim = v.required("hidden_size", "for the head dim") / v.required("num_attention_heads", "for the head dim");
+    set_fact(m, field::head_dim, "config.json " + v.key("hidden_size") + " / " + v.key("num_attention_heads"), dim);
+  }
+  if (auto vd = v.integer("v_head_dim"); vd && *vd != 0 && *vd != dim)
+    set_fact(m, field::asymmetric_kv, "config.json " + v.key("v_head_dim"), true);
+}
+
+inline void derive_window(model_facts& m, const hf_view& v) {
+  if (v.file().boolean(v.key("use_sliding_window")) == false) return;  // Qwen2 keeps the key but not the window
+  for (const char* name : {"sliding_window_size", "sliding_window", "window_size"})
+    if (auto w = v.integer(name)) {
+      set_fact(m, field::sliding_window, "config.json " + v.key(name), *w);
+      return;
+    }
+}
+
+inline void derive_scores(model_facts& m, const hf_view& v) {
+  if (auto cap = v.number("attn_logit_softcapping"); cap && *cap > 0)
+    set_fact(m, field::logit_cap, "config.json " + v.key("attn_logit_softcapping"), *cap);
+  if (auto s = v.number("query_pre_attn_scalar"); s && *s > 0)
+    set_fact(m, field::softmax_scale, "config.json " + v.key("query_pre_attn_scalar") + " ** -0.5",
+             1.0 / std::sqrt(*s));
+  if (has_attention_sinks(m.architecture))
+    set_fact(m, field::attention_sinks, "the class " + m.architecture, true);
+  else if (v.file().boolean(v.key("learnable_sink")).value_or(false))
+    set_fact(m, field::attention_sinks, "config.json " + v.key("learnable_sink"), true);
+}
+
+inline void derive_traits(model_facts& m, const hf_view& v) {
+  if (is_encoder_decoder_class(m.architecture))
+    set_fact(m, field::encoder_decoder, "the class " + m.architecture, true);
+  else if (v.file().boolean("is_encoder_decoder").value_or(false))
+    m.notes.push_back("config.json says is_encoder_decoder, but the engine decides cross attention by class and " +
+                      m.architecture + " is not one of its encoder-decoder classes");
+  if (is_hybrid_gdn_type(v.model_type()))
+    set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
+  if (is_dsa_class(m.architecture) && v.has("index_topk"))
+    set_fact(m, field::dsa, "config.json " + v.key("index_topk"), true);
+  if (v.file().has_object(v.key("dual_chunk_attention_config")) || v.has("dual_chunk_attention_config"))
+    set_fact(m, field::dual_chunk_attention, "config.json " + v.key("dual_chunk_attention_config"), true);
+}
+
+/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down.
+inline void derive_dtype(model_facts& m, const hf_view& v) {
+  std::string key = v.key("dtype");
+  if (!v.file().text(key)) key = v.key("torch_dtype");
+  if (!v.file().text(key)) key = v.file().text("dtype") ? "dtype" : "torch_dtype";
+  const std::string_view d = v.file().text(key).value_or("float32");
+  const bool gemma = v.model_type().rfind("gemma", 0) == 0;
+  const model_dtype t = d == "bfloat16"  ? model_dtype::bfloat16
+                        : d == "float16" ? model_dtype::float16
+                        : gemma          ? model_dtype::bfloat16
+                                         : model_dtype::float16;
+  const std::string from = v.file().text(key) ? "config.json " + key : std::string("no dtype in config.json");
+  set_fact(m, field::dtype, from + (d == "float32" ? " (float32 cast down for serving)" : ""), t);
+}
+}  // namespace detail
+
+/// The attention facts of the model whose config.json is `c`, split over ranks as `layout`
+/// says. Throws model_config_error naming the key when the file lacks one the engine needs.
+inline model_facts derive_model_facts(const hf_config& c, rank_layout layout = {}) {
+  model_facts m;
+  const auto arch = c.text("architectures.0");
+  if (!arch || arch->empty())
+    throw model_config_error(
+        "config.json: architectures: missing; the engine loads the class it names; accepted: a list of HF "
+        "architecture classes such as [\"LlamaForCausalLM\"]");
+  m.architecture = std::string(*arch);
+  const detail::hf_view v(c);
+  detail::set_fact(m, field::model, "config.json architectures[0]", classify_model(m.architecture));
+  const bool mla = is_mla_class(m.architecture, c.has(v.key("kv_lora_rank")));
+  if (mla) detail::set_fact(m, field::model_arch, "the class " + m.architecture + " (MLA)", model_arch::mla);
+  detail::derive_heads(m, v, layout, mla);
+  detail::derive_head_dim(m, v, mla);
+  detail::derive_window(m, v);
+  detail::derive_scores(m, v);
+  detail::derive_traits(m, v);
+  detail::derive_dtype(m, v);
+  return m;
+}
+
+}  // namespace attncap

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// hf_config: dotted keys, typed reads that refuse the wrong type, sub-object presence.
+#include <doctest/doctest.h>
+
+#include <attncap/model/hf_config.hpp>
+
+using attncap::hf_config;
+
+TEST_CASE("typed reads return the value of the right type and nothing otherwise") {
+  hf_config c;
+  c.set("num_attention_heads", std::int64_t{32});
+  c.set("rope_theta", 500000.0);
+  c.set("model_type", std::string("llama"));
+  c.set("tie_word_embeddings", false);
+  c.set("rope_scaling", nullptr);
+  CHECK(c.integer("num_attention_heads") == 32);
+  CHECK(c.number("num_attention_heads") == 32.0);
+  CHECK(c.integer("rope_theta") == 500000);  // a whole number written as 500000.0
+  CHECK(c.text("model_type") == "llama");
+  CHECK(c.boolean("tie_word_embeddings") == false);
+  CHECK_FALSE(c.text("num_attention_heads"));
+  CHECK_FALSE(c.integer("model_type"));
+  CHECK_FALSE(c.boolean("absent"));
+  CHECK(c.find("rope_scaling") != nullptr);
+  CHECK_FALSE(c.has("rope_scaling"));  // null is present but not set
+  CHECK(c.has("model_type"));
+}
+
+TEST_CASE("a fraction is not an integer") {
+  hf_config c;
+  c.set("partial_rotary_factor", 0.25);
+  CHECK_FALSE(c.integer("partial_rotary_factor"));
+  CHECK(c.number("partial_rotary_factor") == 0.25);
+}
+
+TEST_CASE("sub-objects and lists are found by their prefix only") {
+  hf_config c;
+  c.set("text_config.num_attention_heads", std::int64_t{40});
+  c.set("architectures.0", std::string("Llama4ForConditionalGeneration"));
+  c.set("text_configuration", std::int64_t{1});
+  CHECK(c.has_object("text_config"));
+  CHECK(c.has_object("architectures"));
+  CHECK_FALSE(c.has_object("text"));
+  CHECK_FALSE(c.has_object("vision_config"));
+  c.set("architectures.0", std::string("Other"));
+  CHECK(c.text("architectures.0") == "Other");
+  CHECK(c.values().size() == 3);
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// derive_model_facts: each fact derived as the engine derives it, with its source; explicit
+// keys missing or of the wrong type are errors naming the key.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <attncap/model/model_facts.hpp>
+#include <string>
+
+using namespace attncap;
+
+namespace {
+hf_config llama() {
+  hf_config c;
+  c.set("architectures.0", std::string("LlamaForCausalLM"));
+  c.set("model_type", std::string("llama"));
+  c.set("hidden_size", std::int64_t{4096});
+  c.set("num_attention_heads", std::int64_t{32});
+  c.set("num_key_value_heads", std::int64_t{8});
+  c.set("torch_dtype", std::string("bfloat16"));
+  return c;
+}
+
+std::string source_of(const model_facts& m, field f) {
+  const auto it = std::find_if(m.sources.begin(), m.sources.end(), [f](const fact_source& s) { return s.key == f; });
+  return it == m.sources.end() ? std::string("<not derived>") : it->from;
+}
+}  // namespace
+
+TEST_CASE("a GQA model: head dim from hidden size, heads split over tensor-parallel ranks") {
+  const auto m = derive_model_facts(llama(), {4, 1});
+  CHECK(m.architecture == "LlamaForCausalLM");
+  CHECK(m.values.model == model_family::llama);
+  CHECK(m.values.model_arch == model_arch::gqa);
+  CHECK(m.values.head_dim == 128);
+  CHECK(source_of(m, field::head_dim) == "config.json hidden_size / num_attention_heads");
+  CHECK(m.values.num_q_heads_per_rank == 8);
+  CHECK(m.values.num_kv_heads_per_rank == 2);
+  CHECK(m.values.dtype == model_dtype::bfloat16);
+  CHECK(m.values.sliding_window == unset);
+  CHECK(source_of(m, field::sliding_window) == "<not derived>");
+}
+
+TEST_CASE("data-parallel attention splits heads over tp / attn_dp; KV heads never go below one") {
+  const auto m = derive_model_facts(llama(), {16, 2});
+  CHECK(m.values.num_q_heads_per_rank == 4);
+  CHECK(m.values.num_kv_heads_per_rank == 1);
+  CHECK(source_of(m, field::num_q_heads_per_rank) == "config.json num_attention_heads / (tp_size / attn_dp_size)");
+}
+
+TEST_CASE("MHA and MQA by KV head count; an explicit head_dim wins") {
+  auto c = llama();
+  c.set("num_key_value_heads", std::int64_t{32});
+  c.set("head_dim", std::int64_t{64});
+  auto m = derive_model_facts(c);
+  CHECK(m.values.model_arch == model_arch::mha);
+  CHECK(m.values.head_dim == 64);
+  CHECK(source_of(m, field::head_dim) == "config.json head_dim");
+  c.set("multi_query", true);
+  m = derive_model_facts(c);
+  CHECK(m.values.model_arch == model_arch::mqa);
+  CHECK(m.values.num_kv_heads_per_rank == 1);
+}
+
+TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
+  auto c = llama();
+  c.set("architectures.0", std::string("DeepseekV3ForCausalLM"));
+  c.set("num_key_value_heads", std::int64_t{32});
+  c.set("kv_lora_rank", std::int64_t{512});
+  auto m = derive_model_facts(c);
+  CHECK(m.values.model_arch == model_arch::mla);
+  CHECK(m.values.head_dim == 256);
+  CHECK(m.values.model == model_family::deepseek_v3);
+  CHECK_FALSE(m.values.dsa);
+  c.set("index_topk", std::int64_t{2048});
+  CHECK(derive_model_facts(c).values.dsa);
+  c.set("architectures.0", std::string("DeepseekV4ForCausalLM"));
+  c.set("qk_nope_head_dim", std::int64_t{448});
+  c.set("qk_rope_head_dim", std::int64_t{64});
+  m = derive_model_facts(c);
+  CHECK(m.values.head_dim == 512);
+  CHECK_FALSE(m.values.dsa);  // V4 is not in the sparse-attention class list
+}
+
+TEST_CASE("sliding window: the window keys in order, unless use_sliding_window is false") {
+  auto c = llama();
+  c.set("sliding_window", std::int64_t{4096});
+  CHECK(derive_model_facts(c).values.sliding_window == 4096);
+  c.set("sliding_window_size", std::int64_t{1024});
+  CHECK(derive_model_facts(c).values.sliding_window == 1024);
+  c.set("use_sliding_window", false);
+  CHECK(derive_model_facts(c).values.sliding_window == unset);
+}
+
+TEST_CASE("soft cap, scale from query_pre_attn_scalar, sinks by class or flag") {
+  auto c = llama();
+  c.set("attn_logit_softcapping", 50.0);
+  c.set("query_pre_attn_scalar", std::int64_t{144});
+  auto m = derive_model_facts(c);
+  CHECK(m.values.logit_cap == 50.0);
+  CHECK(m.values.softmax_scale == doctest::Approx(1.0 / 12.0));
+  CHECK_FALSE(m.values.attention_sinks);
+  c.set("learnable_sink", true);
+  CHECK(derive_model_facts(c).values.attention_sinks);
+  auto g = llama();
+  g.set("architectures.0", std::string("GptOssForCausalLM"));
+  m = derive_model_facts(g);
+  CHECK(m.values.attention_sinks);
+  CHECK(source_of(m, field::attention_sinks) == "the class GptOssForCausalLM");
+}
+
+TEST_CASE("encoder-decoder by class; a T5 file's flag is only a note") {
+  hf_config w;
+  w.set("architectures.0", std::string("WhisperForConditionalGeneration"));
+  w.set("model_type", std::string("whisper"));
+  w.set("d_model", std::int64_t{1280});
+  w.set("encoder_attention_heads", std::int64_t{20});
+  auto m = derive_model_facts(w);
+  CHECK(m.values.encoder_decoder);
+  CHECK(m.values.head_dim == 64);
+  CHECK(m.values.model_arch == model_arch::mha);
+  hf_config t;
+  t.set("architectures.0", std::string("T5ForConditionalGeneration"));
+  t.set("model_type", std::string("t5"));
+  t.set("d_model", std::int64_t{768});
+  t.set("num_heads", std::int64_t{12});
+  t.set("d_kv", std::int64_t{64});
+  t.set("is_encoder_decoder", true);
+  m = derive_model_facts(t);
+  CHECK_FALSE(m.values.encoder_decoder);
+  CHECK(m.values.head_dim == 64);
+  CHECK(source_of(m, field::head_dim) == "config.json d_kv");
+  REQUIRE(m.notes.size() == 1);
+  CHECK(m.notes[0].find("T5ForConditionalGeneration is not one of its encoder-decoder classes") != std::string::npos);
+}
+
+TEST_CASE("multimodal models are read through their text config; linear and dual-chunk attention") {
+  hf_config c;
+  c.set("architectures.0", std::string("Llama4ForConditionalGeneration"));
+  c.set("model_type", std::string("llama4"));
+  c.set("text_config.num_attention_heads", std::int64_t{40});
+  c.set("text_config.num_key_value_heads", std::int64_t{8});
+  c.set("text_config.head_dim", std::int64_t{128});
+  c.set("vision_config.num_attention_heads", std::int64_t{16});
+  auto m = derive_model_facts(c, {8, 1});
+  CHECK(m.values.num_q_heads_per_rank == 5);
+  CHECK(m.values.num_kv_heads_per_rank == 1);
+  CHECK(source_of(m, field::head_dim) == "config.json text_config.head_dim");
+  CHECK(m.values.model == model_family::llama4);
+  auto q = llama();
+  q.set("model_type", std::string("qwen3_next"));
+  q.set("dual_chunk_attention_config.chunk_size", std::int64_t{262144});
+  m = derive_model_facts(q);
+  CHECK(m.values.hybrid_gdn);
+  CHECK(m.values.dual_chunk_attention);
+}
+
+TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 for Gemma)") {
+  auto c = llama();
+  c.set("torch_dtype", std::string("float32"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("model_type", std::string("gemma2"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
+  c.set("dtype", std::string("float16"));  // the newer key wins
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+}
+
+TEST_CASE("asymmetric K and V head dims") {
+  auto c = llama();
+  c.set("v_head_dim", std::int64_t{64});
+  CHECK(derive_model_facts(c).values.asymmetric_kv);
+  c.set("v_head_dim", std::int64_t{128});
+  CHECK_FALSE(derive_model_facts(c).values.asymmetric_kv);
+}
+
+TEST_CASE("errors name the key the engine needs") {
+  hf_config none;
+  CHECK_THROWS_WITH_AS(derive_model_facts(none), doctest::Contains("config.json: architectures: missing"),
+                       model_config_error);
+  auto c = llama();
+  c.set("num_attention_heads", std::string("32"));
+  CHECK_THROWS_WITH_AS(derive_model_facts(c), doctest::Contains("num_attention_heads"), model_config_error);
+  auto d = llama();
+  d.set("hidden_size", nullptr);
+  CHECK_THROWS_WITH_AS(derive_model_facts(d), doctest::Contains("config.json: hidden_size: missing"),
+                       model_config_error);
+  auto e = llama();
+  e.set("num_key_value_heads", 0.5);
+  CHECK_THROWS_WITH_AS(derive_model_facts(e), doctest::Contains("num_key_value_heads: expected an integer"),
+                       model_config_error);
+}
+
+TEST_CASE("apply copies one fact into a configuration") {
+  const auto m = derive_model_facts(llama());
+  launch_config cfg;
+  m.apply(field::head_dim, cfg);
+  CHECK(cfg.head_dim == 128);
+  CHECK(cfg.model_arch == model_arch::mha);  // not applied
+  m.apply(field::model_arch, cfg);
+  CHECK(cfg.model_arch == model_arch::gqa);
+}
