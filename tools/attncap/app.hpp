@@ -5,7 +5,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,8 +24,11 @@ struct commands {
   CLI::App app{"attncap: attention-backend capabilities and the engine's start-up checks", "attncap"};
   std::string check_format = "text", select_format = "text", explain_format = "text", matrix_format = "markdown";
   std::string explain_name;
-  CLI::App* check = add("check", "Validate a configuration: exit 0 accepted, 1 rejected, 2 bad input", check_format,
-                        {"text", "json"});
+  CLI::App* check = add("check",
+                        "Validate a configuration, or an sglang launch line given after '--' "
+                        "(attncap check [options] -- --model-path DIR --attention-backend …): exit 0 accepted, 1 "
+                        "rejected, 2 bad input",
+                        check_format, {"text", "json"});
   CLI::App* select =
       add("select", "Show what the default selection picks and why, and the resolved prefill/decode/draft backends",
           select_format, {"text", "json"});
@@ -46,15 +51,18 @@ struct commands {
   }
 };
 
-/// Runs the parsed subcommand; returns the exit code.
-inline int dispatch(const commands& c, std::istream& in, std::ostream& out) {
+/// Runs the parsed subcommand on the launch line given after `--` (if any); returns the exit code.
+inline int dispatch(const commands& c, const std::optional<std::vector<std::string>>& launch, std::istream& in,
+                    std::ostream& out) {
+  if (launch && !c.check->parsed() && !c.select->parsed())
+    throw input_error("a launch line after '--' is read by check and select only");
   if (c.check->parsed()) {
-    const auto j = check_json(c.check_options.read(in));
+    const auto j = check_json(c.check_options.read(in, launch));
     out << (c.check_format == "json" ? pretty(j) : check_text(j));
     return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
   }
   if (c.select->parsed()) {
-    const auto j = select_json(c.select_options.read(in));
+    const auto j = select_json(c.select_options.read(in, launch));
     out << (c.select_format == "json" ? pretty(j) : select_text(j));
     return j.at("verdict") == "accept" ? exit_accepted : exit_rejected;
   }
@@ -70,21 +78,26 @@ inline int dispatch(const commands& c, std::istream& in, std::ostream& out) {
 }
 }  // namespace detail
 
-/// Runs `attncap argv[1..]`; returns the exit code (0 accepted, 1 rejected, 2 bad input).
+/// Runs `attncap argv[1..]`; the words after the first `--` are an sglang launch line. Returns
+/// the exit code (0 accepted, 1 rejected, 2 bad input).
 inline int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
   detail::commands c;
+  const auto dashes =
+      std::find_if(argv + std::min(argc, 1), argv + argc, [](const char* a) { return std::string_view(a) == "--"; });
+  std::optional<std::vector<std::string>> launch;
+  if (dashes != argv + argc) launch.emplace(dashes + 1, argv + argc);
   try {
-    c.app.parse(argc, argv);
+    c.app.parse(static_cast<int>(dashes - argv), argv);
   } catch (const CLI::ExtrasError& e) {
     err << "attncap: error: " << e.what() << "; accepted: --config, --format, " << input_flags()
-        << " (see attncap <command> --help)\n";
+        << ", and after '--' an sglang launch line (see attncap <command> --help)\n";
     return exit_bad_input;
   } catch (const CLI::ParseError& e) {
     const int code = c.app.exit(e, out, err);
     return code == 0 ? exit_accepted : exit_bad_input;
   }
   try {
-    return detail::dispatch(c, in, out);
+    return detail::dispatch(c, launch, in, out);
   } catch (const input_error& e) {
     err << "attncap: error: " << e.what() << "\n";
     return exit_bad_input;

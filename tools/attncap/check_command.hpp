@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "config_io.hpp"
+#include "launch_input.hpp"
 
 namespace attncap::cli {
 
@@ -51,6 +51,19 @@ nlohmann::json suggestions_json(const launch_config& cfg) {
   return out;
 }
 
+/// The model and machine facts of `in`: each key's value and where it came from (a flag, the
+/// launch line, a config.json key, the machine, or the default).
+inline nlohmann::json facts_json(const input& in, backend_names names) {
+  nlohmann::json facts = nlohmann::json::object();
+  for (const field f : fact_keys) {
+    const std::string key(to_string(f));
+    const auto from = in.sources.find(key);
+    const value_source src = from == in.sources.end() ? value_source{"default", ""} : from->second;
+    facts[key] = {{"value", field_json(in, in.config, f, names)}, {"origin", src.origin}, {"source", src.detail}};
+  }
+  return facts;
+}
+
 /// The full result of checking `in`.
 template <class Registry = builtin_registry>
 nlohmann::json check_json(const input& in) {
@@ -74,6 +87,9 @@ nlohmann::json check_json(const input& in) {
   if (rep.dropped() != 0) j["dropped"] = rep.dropped();
   j["resolved"] = to_json(in, rep.resolved(), rep.names());
   j["suggestions"] = suggestions_json<Registry>(in.config);
+  j["facts"] = facts_json(in, rep.names());
+  j["ignored"] = in.ignored;
+  j["notes"] = in.notes;
   return j;
 }
 
@@ -106,6 +122,24 @@ inline std::string adjustments_text(const nlohmann::json& j) {
     s += "  - " + a.at("field").get<std::string>() + ": " + plain(a.at("from")) + " -> " + plain(a.at("to")) + "  [" +
          a.at("code").get<std::string>() + "]\n";
     if (!a.at("warning").get<std::string>().empty()) s += "    " + a.at("warning").get<std::string>() + "\n";
+  }
+  return s;
+}
+
+/// The model facts read from a model folder, the notes and the launch-line flags left unread.
+inline std::string launch_text(const nlohmann::json& j) {
+  std::string s;
+  for (const auto& [key, fact] : j.at("facts").items()) {
+    const auto& origin = fact.at("origin");
+    if (origin == "config.json" || origin == "machine")
+      s += "  " + key + "=" + plain(fact.at("value")) + "  (" + fact.at("source").get<std::string>() + ")\n";
+  }
+  if (!s.empty()) s = "facts read from the model and the machine:\n" + s;
+  for (const auto& n : j.at("notes")) s += "note: " + n.get<std::string>() + "\n";
+  if (!j.at("ignored").empty()) {
+    s += "ignored (no attention check reads them):";
+    for (const auto& f : j.at("ignored")) s.append(" ").append(f.get<std::string>());
+    s += "\n";
   }
   return s;
 }
@@ -143,6 +177,7 @@ inline std::string check_text(const nlohmann::json& j) {
   if (j.contains("dropped")) s += "(" + j.at("dropped").dump() + " more findings not listed)\n";
   s += detail::adjustments_text(j);
   s += detail::suggestions_text(j);
+  s += detail::launch_text(j);
   return s;
 }
 

@@ -6,9 +6,11 @@
 
 #include <attncap/attncap.hpp>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace attncap::cli {
 
@@ -18,10 +20,22 @@ class input_error : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// A configuration as read, with the model class name kept for echoing it back.
+/// Where a configuration value came from: `origin` is one of "config" (--config), "flag",
+/// "launch_line", "config.json", "machine"; `detail` says which flag, key or probe.
+struct value_source {
+  std::string origin;
+  std::string detail;
+};
+
+/// A configuration as read, with the model class name kept for echoing it back and, for a
+/// launch line, where each value came from.
 struct input {
   launch_config config;
-  std::string model_class;  ///< the `model` key as given ("" when absent)
+  std::string model_class;                      ///< the `model` key as given ("" when absent)
+  std::map<std::string, value_source> sources;  ///< key -> where its value came from, for keys not at default
+  std::vector<std::string> ignored;             ///< launch-line flags no attention check reads
+  std::vector<std::string> notes;               ///< what the model's config.json says that the engine reads otherwise
+  std::string machine;                          ///< how the hardware was detected ("" when given)
 };
 
 namespace detail {

@@ -10,10 +10,12 @@
 #include <fstream>
 #include <istream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
-#include "config_io.hpp"
+#include "launch_input.hpp"
 
 namespace attncap::cli {
 
@@ -50,9 +52,9 @@ inline std::string accepted_for(field f) {
     case field_kind::backend:
       return backend_list();
     case field_kind::choice:
-      return visit_field(defaults, f, []<class T>(const T&, auto) -> std::string {
+      return visit_field(defaults, f, [f]<class T>(const T&, auto) -> std::string {
         if constexpr (spelled_enum<T>)
-          return accepted_spellings<T>();
+          return (f == field::hardware ? "auto (detect this machine's), " : "") + accepted_spellings<T>();
         else
           return {};
       });
@@ -103,24 +105,32 @@ class config_options {
         options_[i] = app.add_option(flag_name(info.key), words_[i],
                                      std::string(info.doc) + "; accepted: " + detail::accepted_for(info.key))
                           ->type_name(detail::value_name(info.key));
-      options_[i]->group(info.key == field::hardware ? "Machine (--hardware is required)" : "Configuration");
+      options_[i]->group(info.key == field::hardware ? "Machine (--hardware, or a GPU here; auto detects it)"
+                                                     : "Configuration");
     }
   }
 
-  /// The configuration: the file (if any) with the given flags on top. Throws input_error.
-  input read(std::istream& stdin_stream) const {
-    nlohmann::json j = nlohmann::json::object();
-    if (!config_path_.empty()) j = load(stdin_stream);
+  /// The configuration: the file (if any), the launch line (if any) and the given flags, with
+  /// the facts of the launch line's model folder and the machine. Throws input_error.
+  input read(std::istream& stdin_stream, const std::optional<std::vector<std::string>>& launch) const {
+    given_input given;
+    given.launch = launch;
+    if (!config_path_.empty()) {
+      given.file = load(stdin_stream);
+      given.file_name = config_path_ == "-" ? "stdin" : config_path_;
+    }
     for (const auto& info : field_schema) {
       const auto i = static_cast<std::size_t>(info.key);
       if (options_[i] == nullptr || options_[i]->count() == 0) continue;
-      j[std::string(info.name)] =
+      given.flags[std::string(info.name)] =
           info.kind == field_kind::flag ? nlohmann::json(flags_[i]) : from_word(info.key, words_[i]);
     }
-    input in = from_json(j);
-    if (!j.contains("hardware") || j["hardware"].is_null())
-      throw input_error("hardware: required (it decides every default; give --hardware or \"hardware\"); accepted: " +
-                        accepted_spellings<hardware>());
+    input in = assemble_input(given);
+    if (!in.sources.contains("hardware"))
+      throw input_error(
+          "hardware: required (it decides every default; give --hardware, \"hardware\" or --hardware auto); "
+          "accepted: auto, " +
+          accepted_spellings<hardware>());
     return in;
   }
 

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// The sglang launch-line parser (arity, `=` values, prefixes, argparse's errors), the machine
+// detection over probe outputs, and how a launch line, flags and a model folder combine.
+#include <doctest/doctest.h>
+
+#include "launch_input.hpp"
+
+using namespace attncap;
+using namespace attncap::cli;
+
+namespace {
+std::string error_of(const std::vector<std::string>& args) {
+  try {
+    parse_launch_line(args);
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "<accepted>";
+}
+}  // namespace
+
+TEST_CASE("the flag table is sglang's: spellings, destinations, arities") {
+  const auto find = [](std::string_view dest) {
+    for (const auto& f : sglang_flags)
+      if (f.dest == dest) return &f;
+    return static_cast<const sglang_flag*>(nullptr);
+  };
+  REQUIRE(find("attention_backend") != nullptr);
+  CHECK(find("attention_backend")->choices.find("hpc_ops") != std::string_view::npos);
+  CHECK(find("tp_size")->options == "--tp-size --tensor-parallel-size");
+  CHECK(find("trust_remote_code")->arity == flag_arity::none);
+  CHECK(find("page_size")->type == flag_type::integer);
+  CHECK(std::size(sglang_flags) > 500);
+}
+
+TEST_CASE("values as `--flag v` and `--flag=v`, store-true flags, launchers stripped") {
+  const auto line = parse_launch_line({"python3", "-m", "sglang.launch_server", "--model-path=/m", "--tp", "2",
+                                       "--trust-remote-code", "--page-size", "16", "--page-size", "32"});
+  REQUIRE(line.flags.size() == 5);
+  CHECK(line.flags[0].spelling == "--model-path");
+  CHECK(line.flags[0].values == std::vector<std::string>{"/m"});
+  CHECK(line.flags[1].spelling == "--tp-size");  // a unique prefix
+  CHECK(line.flags[2].values.empty());
+  CHECK(line.last("page_size")->values.back() == "32");
+  CHECK(parse_launch_line({"sglang", "serve", "--port", "-1"}).last("port")->values.back() == "-1");
+  CHECK(parse_launch_line({"--lora-paths", "a", "b", "--port", "1"}).last("lora_paths")->values.size() == 2);
+}
+
+TEST_CASE("argparse's errors") {
+  CHECK(error_of({"--hots", "x"}) ==
+        "sglang serve: error: unrecognized arguments: --hots x (nearest known flag to --hots: --host)");
+  CHECK(error_of({"stray"}) == "sglang serve: error: unrecognized arguments: stray");
+  CHECK(error_of({"--port", "abc"}) == "sglang serve: error: argument --port: invalid int value: 'abc'");
+  CHECK(error_of({"--page-size"}) == "sglang serve: error: argument --page-size: expected one argument");
+  CHECK(error_of({"--trust-remote-code=yes"}) ==
+        "sglang serve: error: argument --trust-remote-code: ignored explicit argument 'yes'");
+  CHECK(error_of({"--tp-size", "x"}) ==
+        "sglang serve: error: argument --tp-size/--tensor-parallel-size: invalid int value: 'x'");
+  CHECK(error_of({"--spec"}).rfind("sglang serve: error: ambiguous option: --spec could match --speculative-", 0) == 0);
+  CHECK(error_of({"--lora-paths"}) == "<accepted>");  // nargs '*'
+}
+
+TEST_CASE("machine detection from probe outputs") {
+  auto m = detect_machine({"9.0\n", "| NVIDIA-SMI 550.54  Driver Version: 550.54  CUDA Version: 12.4 |", "", ""});
+  CHECK(m.gpu);
+  CHECK(m.target == hardware::sm90);
+  CHECK(m.cuda == 1204);
+  m = detect_machine({"", "", "gfx000\ngfx942\n", ""});
+  CHECK(m.target == hardware::gfx942);
+  CHECK_FALSE(m.cuda);
+  m = detect_machine({"", "", "", "flags : fpu avx2 amx_bf16 amx_tile "});
+  CHECK_FALSE(m.gpu);
+  CHECK(m.target == hardware::cpu_amx);
+  CHECK(detect_machine({"", "", "", "flags : fpu avx2 "}).target == hardware::cpu);
+  CHECK(detect_machine({"7.5\n", "", "", ""}).target == hardware::cpu);  // no such target: not a GPU of the engine's
+}
+
+TEST_CASE("flags and the launch line combine, a disagreement is an error, facts override config.json") {
+  const std::string llama = std::string(ATTNCAP_TEST_DATA_DIR) + "/models/llama-3.1-8b-instruct";
+  given_input g;
+  g.flags["hardware"] = "sm90";
+  g.launch =
+      std::vector<std::string>{"--model-path", llama, "--tp-size", "4", "--host", "h", "--attention-backend", "triton"};
+  auto in = assemble_input(g);
+  CHECK(in.config.attention_backend == id::triton);
+  CHECK(in.config.num_q_heads_per_rank == 8);
+  CHECK(in.sources.at("head_dim").origin == "config.json");
+  CHECK(in.sources.at("tp_size").origin == "launch_line");
+  CHECK(in.ignored == std::vector<std::string>{"--host"});
+  g.flags["head_dim"] = 64;
+  in = assemble_input(g);
+  CHECK(in.config.head_dim == 64);
+  CHECK(in.sources.at("head_dim").origin == "flag");
+  g.flags["attention_backend"] = "fa3";
+  CHECK_THROWS_WITH_AS(assemble_input(g), doctest::Contains("attention_backend: --attention-backend fa3 before '--'"),
+                       input_error);
+}
+
+TEST_CASE("hardware: auto detects, a GPU here is the default, given hardware wins") {
+  const auto gpu = [] { return machine_probe{"10.0", "CUDA Version: 12.8", "", ""}; };
+  const auto none = [] { return machine_probe{}; };
+  given_input g;
+  auto in = assemble_input(g, gpu);
+  CHECK(in.config.hardware == hardware::sm100);
+  CHECK(in.config.cuda == 1208);
+  CHECK(in.sources.at("hardware").origin == "machine");
+  CHECK_FALSE(assemble_input(g, none).sources.contains("hardware"));
+  g.flags["hardware"] = "auto";
+  CHECK(assemble_input(g, none).config.hardware == hardware::cpu);
+  g.flags["hardware"] = "sm90";
+  in = assemble_input(g, gpu);
+  CHECK(in.config.hardware == hardware::sm90);
+  CHECK(in.machine.empty());
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// Launch lines in the form of sglang's documented examples over the model folders of
+// tests/data/models (the config.json facts of real checkpoints), end to end through the CLI;
+// and bad model folders, values and flag pairs, each an exit 2 naming what was wrong.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.hpp"
+
+using cli_test::run;
+
+namespace {
+const std::string models = std::string(ATTNCAP_TEST_DATA_DIR) + "/models/";
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+struct launch_case {
+  const char* model;
+  const char* hardware;
+  const char* extra;
+  int rc;
+  const char* first;  ///< the first line of the text report
+};
+
+// clang-format off
+const launch_case cases[] = {
+    {"deepseek-v3", "sm90", "--attention-backend hpc_ops --host 0.0.0.0 --port 30000 --trust-remote-code", 1,
+     "hpc_ops backend can only be used with non-MLA models."},
+    {"whisper-large-v3", "sm90", "--attention-backend hpc_ops --host 0.0.0.0 --port 30000", 1,
+     "Cross attention is not supported in the hpc_ops attention backend."},
+    {"llama-3.1-8b-instruct", "sm90", "--attention-backend hpc_ops --speculative-algorithm EAGLE "
+     "--speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4", 1,
+     "hpc_ops backend does not support speculative decoding for now."},
+    {"llama-3.1-8b-instruct", "sm90", "--attention-backend hpc_ops --speculative-algorithm EAGLE "
+     "--speculative-eagle-topk 4 --speculative-num-steps 3 --speculative-num-draft-tokens 4", 1,
+     "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "
+     "attention_backend='hpc_ops'. Use page_size == 1 or one of those backends."},
+    {"llama-3.1-8b-instruct", "sm90", "--attention-backend hpc_ops --tp 16", 1,
+     "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
+     "head_dim=128, num_q_heads=2, num_kv_heads=1."},
+    {"mistral-7b-v0.1", "sm90", "--attention-backend hpc_ops", 1,
+     "The hpc_ops attention backend does not support sliding window."},
+    {"qwen2.5-7b-instruct", "sm90", "--attention-backend triton --tp-size 2", 0,
+     "accepted: attention_backend=triton prefill=triton decode=triton page_size=1 kv_cache_dtype=auto"},
+    {"gemma-2-9b-it", "sm90", "--attention-backend hpc_ops --dtype bfloat16", 1,
+     "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
+     "head_dim=256, num_q_heads=16, num_kv_heads=8."},
+    {"qwen3-next-80b-a3b-instruct", "sm100", "--attention-backend flex_attention --tp 4", 1,
+     "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for hybrid "
+     "GDN models, use --attention-backend to specify the backend."},
+    {"gpt-oss-20b", "sm90", "--attention-backend hpc_ops --dtype bfloat16", 1,
+     "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
+     "head_dim=64, num_q_heads=64, num_kv_heads=8."},
+    {"llama-4-scout-17b-16e-instruct", "sm90", "--attention-backend fa3 --tp-size 8", 0,
+     "accepted: attention_backend=fa3 prefill=fa3 decode=fa3 page_size=1 kv_cache_dtype=auto"},
+    {"flan-t5-base", "sm90", "--attention-backend triton", 0,
+     "accepted: attention_backend=triton prefill=triton decode=triton page_size=1 kv_cache_dtype=auto"},
+};
+// clang-format on
+}  // namespace
+
+TEST_CASE("launch lines over real model folders") {
+  for (const auto& c : cases) {
+    const std::string what = std::string(c.model) + " " + c.extra;
+    CAPTURE(what);
+    const auto r = run(std::string("check --hardware ") + c.hardware +
+                       " -- python -m sglang.launch_server --model-path " + models + c.model + " " + c.extra);
+    CHECK(r.rc == c.rc);
+    CHECK(first_line(r.out) == c.first);
+    CHECK(r.err.empty());
+  }
+}
+
+TEST_CASE("the JSON report lists ignored flags and where each fact came from") {
+  const auto r = run("check --format json --hardware sm90 -- --model-path " + models +
+                     "deepseek-v3 --attention-backend hpc_ops --host 0.0.0.0 --port 30000 --trust-remote-code --tp 8");
+  REQUIRE(r.rc == 1);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["ignored"] == nlohmann::json({"--host", "--port", "--trust-remote-code"}));
+  CHECK(j["facts"]["model_arch"]["value"] == "mla");
+  CHECK(j["facts"]["model_arch"]["origin"] == "config.json");
+  CHECK(j["facts"]["model"]["value"] == "DeepseekV3ForCausalLM");
+  CHECK(j["facts"]["num_q_heads_per_rank"]["value"] == 16);
+  CHECK(j["facts"]["hardware"]["origin"] == "flag");
+  CHECK(j["facts"]["sliding_window"]["origin"] == "default");
+  CHECK(j["resolved"]["tp_size"] == 8);
+}
+
+TEST_CASE("explicit fact flags override config.json, and --json-model-override-args edits it") {
+  auto r = run("check --format json --hardware sm90 --model-arch gqa -- --model-path " + models + "deepseek-v3");
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["facts"]["model_arch"]["value"] == "gqa");
+  CHECK(j["facts"]["model_arch"]["origin"] == "flag");
+  r = run("check --format json --hardware sm90 -- --model-path " + models +
+          "llama-3.1-8b-instruct --json-model-override-args '{\"num_key_value_heads\": 32}'");
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["facts"]["model_arch"]["value"] == "mha");
+}
+
+TEST_CASE("--hardware auto on a machine without a GPU is the CPU") {
+  const auto r = run("check --format json --hardware auto -- --model-path " + models + "llama-3.1-8b-instruct");
+  const auto j = nlohmann::json::parse(r.out);
+  const std::string hw = j["facts"]["hardware"]["value"];
+  CHECK((hw == "cpu" || hw == "cpu_amx"));
+  CHECK(j["facts"]["hardware"]["origin"] == "machine");
+  CHECK(j["facts"]["hardware"]["source"].get<std::string>().rfind("no GPU found", 0) == 0);
+}
+
+TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was wrong") {
+  namespace fs = std::filesystem;
+  const fs::path dir = cli_test::temp_path("model");
+  fs::create_directories(dir);
+  const auto check = [&](const std::string& launch, const std::string& message) {
+    CAPTURE(launch);
+    const auto r = run("check --hardware sm90 -- " + launch);
+    CHECK(r.rc == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(message) != std::string::npos);
+  };
+  check("--model-path deepseek-ai/DeepSeek-V3", "not a local folder, and attncap works offline");
+  check("--model-path " + dir.string(), "config.json: cannot read it");
+  cli_test::write_file(dir / "config.json", "{\"architectures\": [");
+  check("--model-path " + dir.string(), "config.json is not valid JSON");
+  cli_test::write_file(dir / "config.json", "[1]");
+  check("--model-path " + dir.string(), "config.json must hold a JSON object");
+  cli_test::write_file(dir / "config.json", "{\"architectures\": [\"LlamaForCausalLM\"], \"hidden_size\": 4096}");
+  check("--model-path " + dir.string(), "config.json: num_attention_heads: missing or not a positive integer");
+  cli_test::write_file(dir / "config.json", "{\"hidden_size\": 4096}");
+  check("--model-path " + dir.string(), "config.json: architectures: missing");
+  check("--model-path " + models + "llama-3.1-8b-instruct --json-model-override-args '[1'",
+        "--json-model-override-args is not valid JSON");
+  check("--page-size x", "argument --page-size: invalid int value: 'x'");
+  check("--page-size 0", "page_size: 0 is out of range");
+  check("--config x.yaml", "sglang's YAML config file is not read");
+  check("--no-such-flag", "unrecognized arguments: --no-such-flag (nearest known flag to --no-such-flag:");
+  const auto r = run("check --hardware sm90 --page-size 16 -- --page-size 32");
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("page_size: --page-size 16 before '--' contradicts --page-size 32 in the launch line") !=
+        std::string::npos);
+  CHECK(run("explain fa3 -- --port 1").rc == 2);
+  fs::remove_all(dir);
+}

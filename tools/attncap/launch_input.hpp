@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// One configuration from everything a user gives: `--config`, attncap's flags, an sglang
+/// launch line after `--`, the config.json of its `--model-path` and the machine. Flags
+/// override the file; a value given both before and after `--` must agree; explicit facts
+/// override config.json's; every value remembers where it came from.
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "config_io.hpp"
+#include "launch_line.hpp"
+#include "machine.hpp"
+#include "model_folder.hpp"
+
+namespace attncap::cli {
+
+/// The keys that are facts about the model or the machine rather than engine options.
+inline constexpr field fact_keys[] = {field::hardware,
+                                      field::cuda,
+                                      field::model,
+                                      field::model_arch,
+                                      field::encoder_decoder,
+                                      field::hybrid_gdn,
+                                      field::dsa,
+                                      field::dual_chunk_attention,
+                                      field::head_dim,
+                                      field::num_q_heads_per_rank,
+                                      field::num_kv_heads_per_rank,
+                                      field::sliding_window,
+                                      field::logit_cap,
+                                      field::softmax_scale,
+                                      field::attention_sinks,
+                                      field::asymmetric_kv,
+                                      field::dtype};
+
+/// The configuration key an sglang server argument sets, if any: the same name, or the
+/// engine's own name for it.
+inline std::optional<field> config_key_of(std::string_view dest) {
+  if (dest == "context_length") return field::context_len;
+  const auto f = from_string<field>(dest);
+  return f && is_input(*f) ? f : std::nullopt;
+}
+
+/// What a user gave, before it is one configuration.
+struct given_input {
+  nlohmann::json file = nlohmann::json::object();   ///< `--config`'s keys
+  std::string file_name;                            ///< where they came from
+  nlohmann::json flags = nlohmann::json::object();  ///< attncap's own flags, by key
+  std::optional<std::vector<std::string>> launch;   ///< the words after `--`, if given
+};
+
+namespace detail {
+/// Server arguments the launch line uses without a configuration key of their own.
+inline constexpr std::string_view read_for_facts[] = {"model_path", "json_model_override_args", "attn_dp_size"};
+
+struct assembly {
+  nlohmann::json config = nlohmann::json::object();
+  input result;
+
+  void put(const std::string& key, nlohmann::json v, std::string origin, std::string from) {
+    config[key] = std::move(v);
+    result.sources[key] = {std::move(origin), std::move(from)};
+  }
+};
+
+inline nlohmann::json launch_value(field key, const launch_flag& f) {
+  if (f.flag->arity == flag_arity::none) return !f.negated;
+  return from_word(key, f.values.empty() ? std::string{} : f.values.back());
+}
+
+/// The keys the launch line sets; the flags it does not use go to `a.result.ignored`.
+inline nlohmann::json read_launch(const launch_line& line, assembly& a) {
+  nlohmann::json keys = nlohmann::json::object();
+  for (const auto& f : line.flags) {
+    if (f.flag->dest == "config")
+      throw input_error(std::string("--config ")
+                            .append(f.values.empty() ? std::string{} : f.values.back())
+                            .append(" in the launch line: sglang's YAML config file is not read; give its flags on "
+                                    "the line"));
+    if (const auto key = config_key_of(f.flag->dest)) {
+      keys[std::string(to_string(*key))] = launch_value(*key, f);
+      a.result.sources[std::string(to_string(*key))] = {"launch_line", f.spelling};
+    } else if (std::find(std::begin(read_for_facts), std::end(read_for_facts), f.flag->dest) ==
+                   std::end(read_for_facts) &&
+               std::find(a.result.ignored.begin(), a.result.ignored.end(), f.spelling) == a.result.ignored.end()) {
+      a.result.ignored.push_back(f.spelling);
+    }
+  }
+  return keys;
+}
+
+inline std::string flag_words(const std::string& key, const nlohmann::json& v) {
+  std::string flag = std::string("--").append(key);
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag + " " + (v.is_string() ? v.get<std::string>() : shown(v));
+}
+
+/// The attention data-parallel size the engine splits heads by.
+inline std::int32_t attn_dp_size(const launch_line& line, const nlohmann::json& c) {
+  if (const auto* f = line.last("attn_dp_size"); f && !f->values.empty()) return std::stoi(f->values.back());
+  const bool dp_attention = c.value("enable_dp_attention", false);
+  return dp_attention && c.contains("dp_size") && c["dp_size"].is_number_integer() ? c["dp_size"].get<std::int32_t>()
+                                                                                   : 1;
+}
+
+/// The facts of the launch line's model folder, where nothing explicit gives them.
+inline void read_model_facts(const launch_line& line, assembly& a) {
+  const launch_flag* path = line.last("model_path");
+  if (path == nullptr || path->values.empty()) return;
+  const launch_flag* overrides = line.last("json_model_override_args");
+  const auto file =
+      read_model_config(path->values.back(), overrides && !overrides->values.empty() ? overrides->values.back() : "");
+  const rank_layout layout{a.config.value("tp_size", 1), attn_dp_size(line, a.config)};
+  model_facts facts;
+  try {
+    facts = derive_model_facts(flat_config(file), layout);
+  } catch (const model_config_error& e) {
+    throw input_error(path->values.back() + "/" + e.what());
+  }
+  input named;
+  named.model_class = facts.architecture;
+  for (const auto& s : facts.sources) {
+    const std::string key(to_string(s.key));
+    const bool given = a.config.contains(key) && !(s.key == field::dtype && a.config[key] == "auto");
+    if (!given) a.put(key, field_json(named, facts.values, s.key, builtin_registry::names), "config.json", s.from);
+  }
+  a.result.notes = facts.notes;
+}
+
+/// The hardware, detected where it is "auto" or (on a machine with a GPU) not given.
+inline void read_machine(assembly& a, const std::function<machine_probe()>& probe) {
+  const bool asked = a.config.contains("hardware") && a.config["hardware"] == "auto";
+  if (a.config.contains("hardware") && !asked) return;
+  const detected_machine m = detect_machine(probe());
+  if (!asked && !m.gpu) return;
+  a.put("hardware", std::string(to_string(m.target)), "machine", m.evidence);
+  if (m.cuda && !a.config.contains("cuda")) a.put("cuda", version_string(*m.cuda), "machine", m.evidence);
+  a.result.machine = m.evidence;
+}
+}  // namespace detail
+
+/// The configuration `given` describes. Throws input_error naming the key, flag or file.
+inline input assemble_input(const given_input& given, const std::function<machine_probe()>& probe = probe_machine) {
+  detail::assembly a;
+  for (const auto& [key, value] : given.file.items()) a.put(key, value, "config", given.file_name);
+  nlohmann::json from_line = nlohmann::json::object();
+  launch_line line;
+  if (given.launch) {
+    line = parse_launch_line(*given.launch);
+    from_line = detail::read_launch(line, a);
+  }
+  for (const auto& [key, value] : from_line.items()) {
+    if (given.flags.contains(key) && given.flags[key] != value)
+      throw input_error(key + ": " + detail::flag_words(key, given.flags[key]) + " before '--' contradicts " +
+                        a.result.sources[key].detail + " " + detail::shown(value) +
+                        " in the launch line; give it once");
+    a.config[key] = value;
+  }
+  for (const auto& [key, value] : given.flags.items()) a.put(key, value, "flag", detail::flag_words(key, value));
+  if (given.launch) detail::read_model_facts(line, a);
+  detail::read_machine(a, probe);
+  input in = from_json(a.config);
+  in.sources = std::move(a.result.sources);
+  in.ignored = std::move(a.result.ignored);
+  in.notes = std::move(a.result.notes);
+  in.machine = std::move(a.result.machine);
+  return in;
+}
+
+}  // namespace attncap::cli
