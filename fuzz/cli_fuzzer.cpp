@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: the attncap command line over arbitrary JSON configurations and flag lists,
 // checking the invariants of its exit codes and JSON output.
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -38,10 +42,29 @@ void check_json_output(int rc, const std::string& out) {
 }
 }  // namespace
 
-// Input starting with '-' or a letter: newline-separated arguments (`check\n--hardware\nsm90`).
-// Anything else: a configuration file read from stdin by `check` and `select`.
+/// A model folder holding `config_json`, checked through a launch line.
+void check_model_folder(const std::string& config_json) {
+  namespace fs = std::filesystem;
+  static const fs::path dir = fs::temp_directory_path() / ("attncap-fuzz-model-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "config.json", std::ios::binary | std::ios::trunc) << config_json;
+  std::string out;
+  const int rc = run_cli({"check", "--format", "json", "--hardware", "sm90", "--", "python", "-m",
+                          "sglang.launch_server", "--model-path", dir.string(), "--tp-size", "2"},
+                         "", out);
+  check_json_output(rc, out);
+}
+
+// Input starting with '-' or a letter: newline-separated arguments (`check\n--hardware\nsm90`),
+// which may hold a launch line after `--`. Input starting with '@': a model's config.json,
+// checked through a launch line naming its folder. Anything else: a configuration file read
+// from stdin by `check` and `select`.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
+  if (!text.empty() && text[0] == '@') {
+    check_model_folder(text.substr(1));
+    return 0;
+  }
   std::string out;
   if (!text.empty() && (text[0] == '-' || (text[0] >= 'a' && text[0] <= 'z'))) {
     std::vector<std::string> args;
