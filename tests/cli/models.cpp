@@ -142,3 +142,10 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   CHECK(run("explain fa3 -- --port 1").rc == 2);
   fs::remove_all(dir);
 }
+
+TEST_CASE("select takes a launch line too") {
+  const auto r = run("select --format json --hardware sm100 -- --model-path " + models + "deepseek-v3 --tp 8");
+  REQUIRE(r.rc == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.dump().find("trtllm_mla") != std::string::npos);
+}
