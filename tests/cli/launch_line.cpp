@@ -43,6 +43,8 @@ TEST_CASE("values as `--flag v` and `--flag=v`, store-true flags, launchers stri
   CHECK(line.flags[2].values.empty());
   CHECK(line.last("page_size")->values.back() == "32");
   CHECK(parse_launch_line({"sglang", "serve", "--port", "-1"}).last("port")->values.back() == "-1");
+  CHECK(parse_launch_line({"sglang", "serve", "--model-type", "llm", "--port=1", "--model-type=x"}).flags.size() == 1);
+  CHECK(error_of({"--model-type", "llm"}).find("unrecognized arguments: --model-type llm") != std::string::npos);
   CHECK(parse_launch_line({"--lora-paths", "a", "b", "--port", "1"}).last("lora_paths")->values.size() == 2);
 }
 
@@ -111,4 +113,21 @@ TEST_CASE("hardware: auto detects, a GPU here is the default, given hardware win
   in = assemble_input(g, gpu);
   CHECK(in.config.hardware == hardware::sm90);
   CHECK(in.machine.empty());
+}
+
+TEST_CASE("data-parallel attention divides the ranks heads are split over") {
+  const std::string llama = std::string(ATTNCAP_TEST_DATA_DIR) + "/models/llama-3.1-8b-instruct";
+  given_input g;
+  g.flags["hardware"] = "sm90";
+  g.launch = std::vector<std::string>{"--model-path", llama, "--tp-size", "8", "--attn-dp-size", "2"};
+  auto in = assemble_input(g);
+  CHECK(in.config.num_q_heads_per_rank == 8);
+  CHECK(in.config.num_kv_heads_per_rank == 2);
+  CHECK(in.ignored.empty());
+  g.launch = std::vector<std::string>{"--model-path", llama, "--tp", "8", "--dp-size", "2", "--enable-dp-attention"};
+  in = assemble_input(g);
+  CHECK(in.config.num_q_heads_per_rank == 8);
+  CHECK(in.config.enable_dp_attention);
+  g.launch = std::vector<std::string>{"--model-path", llama, "--tp", "8", "--dp-size", "2"};
+  CHECK(assemble_input(g).config.num_q_heads_per_rank == 4);
 }

@@ -102,7 +102,8 @@ inline std::string flag_words(const std::string& key, const nlohmann::json& v) {
 
 /// The attention data-parallel size the engine splits heads by.
 inline std::int32_t attn_dp_size(const launch_line& line, const nlohmann::json& c) {
-  if (const auto* f = line.last("attn_dp_size"); f && !f->values.empty()) return std::stoi(f->values.back());
+  if (const auto* f = line.last("attn_dp_size"); f && !f->values.empty())
+    return static_cast<std::int32_t>(std::clamp<std::int64_t>(detail::python_int(f->values.back()), 1, 65536));
   const bool dp_attention = c.value("enable_dp_attention", false);
   return dp_attention && c.contains("dp_size") && c["dp_size"].is_number_integer() ? c["dp_size"].get<std::int32_t>()
                                                                                    : 1;

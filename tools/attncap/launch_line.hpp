@@ -184,14 +184,33 @@ inline void take_values(launch_flag& f, const std::optional<std::string>& explic
     throw argparse_error(names + ": expected at least one argument");
 }
 
+/// `args` without `sglang serve`'s own `--model-type NAME`, which it takes before argparse.
+inline std::vector<std::string> without_model_type(std::vector<std::string> args) {
+  for (std::size_t i = 0; i < args.size();) {
+    if (args[i] == "--model-type" && i + 1 < args.size())
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    else if (args[i].rfind("--model-type=", 0) == 0)
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
+  }
+  return args;
+}
+
 /// `args` without a leading `python -m sglang.launch_server` or `sglang serve`.
 inline std::vector<std::string> without_launcher(std::vector<std::string> args) {
   const auto base = [](const std::string& s) { return s.substr(s.find_last_of('/') + 1); };
   if (args.size() >= 3 && base(args[0]).rfind("python", 0) == 0 && args[1] == "-m" && args[2] == "sglang.launch_server")
     args.erase(args.begin(), args.begin() + 3);
   else if (args.size() >= 2 && base(args[0]) == "sglang" && args[1] == "serve")
-    args.erase(args.begin(), args.begin() + 2);
+    return without_model_type({args.begin() + 2, args.end()});
   return args;
+}
+
+/// The integer argparse reads from `word` (already checked by check_value).
+inline std::int64_t python_int(std::string word) {
+  std::erase(word, '_');
+  return std::strtoll(word.c_str(), nullptr, 10);
 }
 }  // namespace detail
 
