@@ -148,6 +148,13 @@ def _stage(tb) -> str:
     return stage
 
 
+def _source(frame) -> str:
+    """A traceback frame as the wheel's file:line, relative to sglang/srt/ where it is sglang's."""
+    f = frame.filename.replace(os.sep, "/")
+    marker = "/sglang/srt/"
+    return (f[f.index(marker) + len(marker):] if marker in f else os.path.basename(f)) + f":{frame.lineno}"
+
+
 def _resolved(server_args) -> dict:
     d = server_args.resolved_dict()
     return {k: d.get(k) for k in RESOLVED_FIELDS}
@@ -212,7 +219,7 @@ def decide(argv: list[str]) -> dict:
                 for w in caught:
                     records.messages.append(str(w.message))
     except ArgparseRejection as e:
-        out.update(verdict="reject", message=str(e), exception="ArgparseError", stage="argparse")
+        out.update(verdict="reject", message=str(e), exception="ArgumentError", stage="argparse")
     except SystemExit as e:
         out.update(verdict="reject", message=f"exit {e.code}", exception="SystemExit", stage=stage)
     except BaseException as e:  # noqa: BLE001 - every exception is an engine verdict here
@@ -220,7 +227,7 @@ def decide(argv: list[str]) -> dict:
         if stage == "model_runner" and s == "server_args":
             s = "model_runner"
         out.update(verdict="reject", message=str(e), exception=type(e).__name__, stage=s)
-        out["where"] = [f"{os.path.basename(f.filename)}:{f.lineno}" for f in traceback.extract_tb(e.__traceback__)[-3:]]
+        out["where"] = [_source(f) for f in traceback.extract_tb(e.__traceback__)[-3:]]
     finally:
         root.removeHandler(records)
     if server_args is not None and out["verdict"] == "accept":
@@ -248,9 +255,12 @@ def serve(hardware: str, cuda: str | None) -> None:
         with open(os.path.join(model_dir, "config.json"), "w") as f:
             json.dump(req["hf_config"], f)
         argv = [a.replace("{model}", model_dir) for a in req["argv"]]
-        res = decide(argv)
+        try:
+            res = decide(argv)
+        except BaseException as e:  # noqa: BLE001 - a harness failure is reported, not fatal
+            res = {"verdict": "harness_error", "message": f"{type(e).__name__}: {e}"}
         res["id"] = req.get("id")
-        out.write(json.dumps(res) + "\n")
+        out.write(json.dumps(res, default=str) + "\n")
         out.flush()
 
 

@@ -119,6 +119,19 @@ class _InertFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         pass
 
 
+class _Stream:
+    """A CUDA stream that needs no driver (a class, since annotations use `Stream | None`)."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def wait_stream(self, *args):
+        pass
+
+    def synchronize(self):
+        pass
+
+
 class _Props:
     def __init__(self, name, cap, arch):
         self.name = name
@@ -151,7 +164,7 @@ def simulate(hardware: str, cuda: str | None) -> None:
         torch.cuda.mem_get_info = lambda *a, **k: (75 * 2**30, 80 * 2**30)
         torch.cuda.current_device = lambda: 0
         # Factories create streams (flashinfer with EAGLE); a stream needs a driver.
-        torch.cuda.Stream = lambda *a, **k: types.SimpleNamespace(wait_stream=lambda *a: None)
+        torch.cuda.Stream = _Stream
     else:
         torch.version.cuda = None
         torch.version.hip = None
