@@ -2,6 +2,8 @@
 # Installs what is missing, builds attncap with its tests, and runs them with ctest.
 #   ATTNCAP_SANITIZE=1  build and run in an ASan+UBSan build instead (build-asan/)
 #   ATTNCAP_JOBS=N      parallel build and test jobs (default: number of cores)
+#   ATTNCAP_ORACLE=1    also set up sglang 0.5.23's Python environment (cached outside the build
+#                       tree, tools/oracle/setup-venv.sh) and run the differential test against it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
@@ -9,13 +11,17 @@ jobs=${ATTNCAP_JOBS:-$(nproc)}
 if [ "${ATTNCAP_SANITIZE:-0}" = 1 ]; then
   dir=build-asan
   flags=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -O1")
-  skip="compile-fail|consumer"
+  skip="compile-fail|consumer|oracle"
 else
   dir=build
   flags=(-DCMAKE_BUILD_TYPE=Release)
   skip=""
 fi
-cmake -S . -B "$dir" -G Ninja "${flags[@]}" >/dev/null
+oracle_venv=""
+if [ "${ATTNCAP_ORACLE:-0}" = 1 ]; then
+  oracle_venv=$(bash tools/oracle/setup-venv.sh)
+fi
+cmake -S . -B "$dir" -G Ninja "${flags[@]}" "-DATTNCAP_ORACLE_VENV=$oracle_venv" >/dev/null
 cmake --build "$dir" -j "$jobs"
 cd "$dir"
 if [ -n "$skip" ]; then

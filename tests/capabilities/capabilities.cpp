@@ -50,6 +50,7 @@ TEST_CASE("the rules enforce the declared hardware, architecture, KV dtype, cros
   auto tree = on(hardware::sm100, model_arch::gqa);
   tree.speculative_algorithm = speculative_algorithm::eagle;
   tree.speculative_eagle_topk = 4;
+  tree.speculative_num_steps = 3;  // topk without a step count is the engine's assertion
   CHECK(!runs(id::trtllm_mha, tree));
   CHECK(runs(id::flashinfer, tree));
 }

@@ -58,11 +58,13 @@ bool rejects_or_moves(const launch_config& c, backend_id b, field f) {
   return false;
 }
 
-/// The backends that are not aliases.
+/// The backends that are not aliases, among those the engine's argparse accepts (a name it
+/// rejects has no launch to hold a declaration to: every launch is argparse's rejection).
 std::vector<backend_id> canonical_backends() {
   std::vector<backend_id> out;
   for (std::size_t i = 0; i < registry::size; ++i)
-    if (registry::canonical[i] == static_cast<backend_id>(i)) out.push_back(static_cast<backend_id>(i));
+    if (registry::canonical[i] == static_cast<backend_id>(i) && registry::argparse_choices[i])
+      out.push_back(static_cast<backend_id>(i));
   return out;
 }
 

@@ -75,14 +75,16 @@ TEST_CASE("quirk: trtllm_mla set only as the prefill backend is never hardware-c
   CHECK(r.violates(rules::server_args::cutedsl_mla_sm100::info));
 }
 
-TEST_CASE("quirk: trtllm_mla's KV whitelist rejects nvfp4 although the KV4 MLA list names trtllm_mla") {
+TEST_CASE("quirk: NVFP4's prefill check rejects trtllm_mla although the KV4 MLA list names it") {
   launch_config c;
   c.attention_backend = id::trtllm_mla;
   c.hardware = hardware::sm100;
   c.model_arch = model_arch::mla;
   c.kv_cache_dtype = kv_cache_dtype::nvfp4;
   CHECK(first_message(c) ==
-        "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto.");
+        "NVFP4 prefill supports an FP8 E4M3 workspace or native NVFP4, but backend 'trtllm_mla' provides neither.");
+  c.kv_cache_dtype = kv_cache_dtype::fp4_mx_block16;  // the other KV4 format: the trtllm_mla whitelist
+  CHECK(first_message(c) == "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.");
   CHECK(!validate(c).violates(rules::server_args::kv4_mla_backend::info));
 }
 

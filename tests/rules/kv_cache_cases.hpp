@@ -25,35 +25,35 @@ inline constexpr std::array kv_cache_rules{
               "block-size-16 FP4 recipe.",
               on(H::sm121).kv(K::nvfp4).backend(id::triton)},
     rule_case{&sa::kv4_fa4_mla_decode::info, stage::server_args, exception_kind::assertion_error,
-              on(H::sm100).mla().kv(K::nvfp4).prefill(id::fa4).decode(id::triton),
-              "KV4 FA4 MLA expects decode_attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], "
+              on(H::sm100).mla().kv(K::fp4_mx_block16).prefill(id::fa4).decode(id::triton),
+              "KV4 FA4 MLA expects decode_attention_backend to be one of ['flashinfer', 'trtllm_mla'], "
               "but got triton",
-              on(H::sm100).mla().kv(K::nvfp4).prefill(id::fa4).decode(id::flashinfer), "triton"},
+              on(H::sm100).mla().kv(K::fp4_mx_block16).prefill(id::fa4).decode(id::flashinfer), "triton"},
     rule_case{&sa::kv4_fa4_mha_decode::info, stage::server_args, exception_kind::assertion_error,
-              on(H::sm100).kv(K::nvfp4).prefill(id::fa4).decode(id::flashinfer),
+              on(H::sm100).kv(K::fp4_mx_block16).prefill(id::fa4).decode(id::flashinfer),
               "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], "
               "but got flashinfer",
-              on(H::sm100).kv(K::nvfp4).prefill(id::fa4).decode(id::triton), "flashinfer"},
+              on(H::sm100).kv(K::fp4_mx_block16).prefill(id::fa4).decode(id::triton), "flashinfer"},
     rule_case{&sa::kv4_fa4_mha_decode::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm120).kv(K::fp4_mx_block16).backend(id::fa4),
               "KV4 FA4 MHA expects decode_attention_backend to be one of ['triton', 'torch_native', 'flex_attention'], "
               "but got fa4",
               on(H::sm120).kv(K::fp4_mx_block16).backend(id::triton)},
     rule_case{&sa::kv4_mla_backend::info, stage::server_args, exception_kind::assertion_error,
-              on(H::sm100).mla().kv(K::nvfp4).backend(id::flashmla),
-              "KV4 MLA expects attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got "
+              on(H::sm100).mla().kv(K::fp4_mx_block16).backend(id::flashmla),
+              "KV4 MLA expects attention_backend to be one of ['flashinfer', 'trtllm_mla'], but got "
               "flashmla",
-              on(H::sm100).mla().kv(K::nvfp4).backend(id::cutlass_mla), "flashmla"},
+              on(H::sm100).mla().kv(K::fp4_mx_block16).backend(id::trtllm_mla), "flashmla"},
     rule_case{&sa::kv4_mha_backend::info, stage::server_args, exception_kind::assertion_error,
-              on(H::sm100).kv(K::nvfp4).backend(id::flashinfer),
+              on(H::sm100).kv(K::fp4_mx_block16).backend(id::flashinfer),
               "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
               "'trtllm_mha'], but got flashinfer",
-              on(H::sm100).kv(K::nvfp4).backend(id::triton), "flashinfer"},
+              on(H::sm100).kv(K::fp4_mx_block16).backend(id::triton), "flashinfer"},
     rule_case{&sa::kv4_mha_backend::info, stage::server_args, exception_kind::assertion_error,
-              on(H::sm100).kv(K::nvfp4).backend(id::fa3).prefill(id::flashinfer).decode(id::flashinfer),
+              on(H::sm100).kv(K::fp4_mx_block16).backend(id::fa3).prefill(id::flashinfer).decode(id::flashinfer),
               "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
               "'trtllm_mha'], but got flashinfer",
-              on(H::sm100).kv(K::nvfp4).backend(id::fa3).prefill(id::flashinfer).decode(id::triton)},
+              on(H::sm100).kv(K::fp4_mx_block16).backend(id::fa3).prefill(id::flashinfer).decode(id::triton)},
     rule_case{&sa::mxfp8_blackwell::info, stage::server_args, exception_kind::value_error, on(H::sm90).kv(K::mxfp8),
               "--kv-cache-dtype mxfp8 requires an SM100+ (Blackwell) GPU for the block-scaled operands used by the FA4 "
               "MXFP8 attention path.",
@@ -82,10 +82,11 @@ inline constexpr std::array kv_cache_rules{
 };
 
 inline constexpr std::array kv_cache_rewrites{
-    rewrite_case{&sa::kv4_mixed_pair::info, on(H::sm100).kv(K::nvfp4).prefill(id::triton).decode(id::trtllm_mha),
+    rewrite_case{&sa::kv4_mixed_pair::info,
+                 on(H::sm100).kv(K::fp4_mx_block16).prefill(id::triton).decode(id::trtllm_mha),
                  "Attention: Using KV4 with PREFILL = triton and DECODE = trtllm_mha. Compatibility issues are "
                  "unlikely, but may occur in rare edge cases.",
-                 "trtllm_mha", on(H::sm100).kv(K::nvfp4).prefill(id::trtllm_mha).decode(id::trtllm_mha)},
+                 "trtllm_mha", on(H::sm100).kv(K::fp4_mx_block16).prefill(id::trtllm_mha).decode(id::trtllm_mha)},
     rewrite_case{&sa::kv4_mixed_pair::info, on(H::sm100).kv(K::fp4_mx_block16).prefill(id::triton),
                  "Attention: Using KV4 with PREFILL = triton and DECODE = trtllm_mha. Compatibility issues are "
                  "unlikely, but may occur in rare edge cases.",

@@ -29,6 +29,27 @@ inline constexpr std::array model_overrides_rules{
     rule_case{&sa::dsa_kv_dtype::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm100).mla().model(M::deepseek_dsa).kv(K::mxfp8),
               "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype", on(H::sm100).mla().kv(K::mxfp8)},
+    // sglang 0.5.23, arg_groups/model_hook.py:515-540 and 615-625.
+    rule_case{&sa::gpt_oss_backends::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm110).model(M::gpt_oss).backend(id::wave),
+              "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', "
+              "'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: wave\n- Decode: "
+              "wave\n",
+              on(H::sm110).model(M::gpt_oss).backend(id::triton)},
+    rule_case{&sa::gpt_oss_backends::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).model(M::gpt_oss).backend(id::fa3).decode(id::flashinfer),
+              "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', "
+              "'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: fa3\n- Decode: "
+              "flashinfer\n",
+              on(H::sm90).model(M::gpt_oss).backend(id::fa3).decode(id::fa4)},
+    rule_case{&sa::llama4_backends::info, stage::server_args, exception_kind::assertion_error,
+              on(H::gfx90a).model(M::llama4).backend(id::torch_native),
+              "fa3, aiter, triton, ascend, trtllm_mha or intel_xpu is required for Llama4 model but got torch_native",
+              on(H::gfx90a).model(M::llama4).backend(id::aiter)},
+    rule_case{&sa::llama4_backends::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).model(M::llama4).backend(id::flashinfer),
+              "fa3, aiter, triton, ascend, trtllm_mha or intel_xpu is required for Llama4 model but got flashinfer",
+              on(H::cpu_amx).model(M::llama4).backend(id::flashinfer)},
 };
 
 inline constexpr std::array model_overrides_rewrites{

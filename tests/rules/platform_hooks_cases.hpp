@@ -12,7 +12,7 @@ inline constexpr std::array platform_hooks_rewrites{
     rewrite_case{&sa::nsa_alias::info, on(H::sm90).mla().backend(id::nsa),
                  "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
                  "release.",
-                 "dsa", on(H::sm90).mla().backend(id::dsa)},
+                 "nsa", on(H::sm90).mla().backend(id::dsa)},
     rewrite_case{&sa::nsa_alias::info, on(H::sm90).mla().backend(id::dsa).decode(id::nsa),
                  "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
                  "release.",

@@ -63,6 +63,15 @@ inline constexpr std::array speculative_rules{
               on(H::sm90).backend(id::flashinfer).spec(S::ngram).flag(&launch_config::enable_dp_attention),
               "Currently ngram speculative decoding does not support dp attention.",
               on(H::sm90).backend(id::flashinfer).spec(S::ngram), "True"},
+    // sglang 0.5.23, arg_groups/speculative_hook.py:1159-1163 (a bare assert) and 1274.
+    rule_case{&sa::eagle_partial_parameters::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm120).spec(S::eagle3).topk(1), "", on(H::sm120).spec(S::eagle3).topk(1).steps(2)},
+    rule_case{&sa::eagle_partial_parameters::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).spec(S::standalone).draft_tokens(4), "", on(H::sm90).spec(S::standalone)},
+    rule_case{&sa::eagle_topk_unset::info, stage::server_args, exception_kind::type_error,
+              on(H::sm89).backend(id::fa3).spec(S::eagle3).steps(3),
+              "'>' not supported between instances of 'NoneType' and 'int'",
+              on(H::sm89).backend(id::fa3).spec(S::eagle3).steps(3).topk(1)},
 };
 
 inline constexpr std::array speculative_rewrites{

@@ -40,6 +40,7 @@ struct commands {
 
   commands() {
     app.require_subcommand(1);
+    app.set_version_flag("--version", version_text(), "Print the version and the engine release the rules follow");
     explain->add_option("backend", explain_name, "backend name; accepted: " + backend_list())->required();
   }
 

@@ -16,6 +16,12 @@ inline constexpr int exit_accepted = 0;
 inline constexpr int exit_rejected = 1;
 inline constexpr int exit_bad_input = 2;
 
+/// What `attncap --version` prints: the tool's version and the engine release its rules are.
+inline std::string version_text() {
+  return "attncap " + std::to_string(ATTNCAP_VERSION_MAJOR) + "." + std::to_string(ATTNCAP_VERSION_MINOR) + "." +
+         std::to_string(ATTNCAP_VERSION_PATCH) + " (rules of " + std::string(engine) + ")";
+}
+
 /// `j` indented, one line per member; bytes that are not UTF-8 (possible from flags) are replaced.
 inline std::string pretty(const nlohmann::json& j) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
@@ -69,6 +75,7 @@ template <class Registry = builtin_registry>
 nlohmann::json check_json(const input& in) {
   const report rep = validate<Registry>(in.config);
   nlohmann::json j;
+  j["engine"] = std::string(engine);
   j["verdict"] = rep.accepted() ? "accept" : "reject";
   j["error"] = nullptr;
   if (const violation* e = rep.first_error()) {

@@ -12,6 +12,8 @@ namespace attncap {
 template <>
 struct backend_traits<backends::cutlass_mla> {
   static constexpr std::string_view name = "cutlass_mla";
+  /// sglang 0.5.23 dropped it from --attention-backend's choices: a launch naming it is rejected by argparse.
+  static constexpr bool argparse_choice = false;
   static constexpr capabilities caps{
       .targets = hardware_sets::except_npu,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,

@@ -14,7 +14,8 @@ struct backend_traits<backends::flashinfer> {
   static constexpr std::string_view name = "flashinfer";
   static constexpr capabilities caps{
       .targets = hardware_sets::except_npu,
-      .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
+      // NVFP4 prefill through its FP8 workspace (decode then trtllm_mha); not the MX FP4 recipe.
+      .kv_cache_dtypes = kv_cache_dtype_sets::all - enum_set<kv_cache_dtype>{kv_cache_dtype::fp4_mx_block16},
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .cross_attention = support::yes,

@@ -14,6 +14,8 @@ struct backend_traits<backends::torch_native> {
   static constexpr std::string_view name = "torch_native";
   static constexpr capabilities caps{
       .targets = hardware_sets::except_npu,
+      // NVFP4's prefill reads need flashinfer or trtllm_mha (sglang 0.5.23, kv_cache_hook.py:50-55).
+      .kv_cache_dtypes = kv_cache_dtype_sets::all - enum_set<kv_cache_dtype>{kv_cache_dtype::nvfp4},
       .speculative = speculative_support::tree,
       .sliding_window = support::no,
   };

@@ -15,6 +15,8 @@ struct backend_traits<backends::triton> {
   static constexpr std::string_view name = "triton";
   static constexpr capabilities caps{
       .targets = hardware_sets::except_npu,
+      // NVFP4's prefill reads need flashinfer or trtllm_mha (sglang 0.5.23, kv_cache_hook.py:50-55).
+      .kv_cache_dtypes = kv_cache_dtype_sets::all - enum_set<kv_cache_dtype>{kv_cache_dtype::nvfp4},
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .cross_attention = support::no,

@@ -16,8 +16,7 @@ struct backend_traits<backends::trtllm_mla> {
   static constexpr capabilities caps{
       .architectures = {model_arch::mla},
       .targets = {hardware::sm100, hardware::sm103, hardware::sm110, hardware::sm120, hardware::sm121},
-      .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3, kv_cache_dtype::fp4_e2m1, kv_cache_dtype::bf16,
-                          kv_cache_dtype::auto_},
+      .kv_cache_dtypes = {kv_cache_dtype::fp8_e4m3, kv_cache_dtype::bf16, kv_cache_dtype::auto_},
       .pages = page_sizes::only(32, 64),
       .page_snap = 64,
       .speculative = speculative_support::chain,

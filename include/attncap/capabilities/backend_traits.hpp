@@ -8,6 +8,8 @@
 ///   static constexpr attncap::capabilities caps;     // capability sets
 ///   using rules = attncap::rule_list<R...>;          // optional, or specialise attncap::backend_rules<B>
 ///   using alias_of = OtherBackend;                    // optional: a deprecated alias
+///   static constexpr bool argparse_choice = false;    // optional: a name the engine release's
+///                                                     // command line no longer accepts
 #pragma once
 
 #include <attncap/capabilities/capabilities.hpp>
@@ -75,6 +77,16 @@ struct alias_traits {
   static constexpr capabilities caps = backend_traits<Target>::caps;
   using alias_of = Target;
 };
+
+/// False when the engine release's argparse no longer lists `B` among its backend choices (the
+/// name is kept so that attncap answers with argparse's rejection, not with "unknown name").
+template <class B>
+inline constexpr bool is_argparse_choice_v = [] {
+  if constexpr (requires { backend_traits<B>::argparse_choice; })
+    return static_cast<bool>(backend_traits<B>::argparse_choice);
+  else
+    return true;
+}();
 
 /// The rules backend `B` declares (an empty list when it declares none).
 template <class B>

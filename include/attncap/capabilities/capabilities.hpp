@@ -93,7 +93,9 @@ using page_sizes = size_set;
 struct capabilities {
   enum_set<model_arch> architectures = enum_set<model_arch>::all();
   enum_set<hardware> targets = enum_set<hardware>::all();
-  enum_set<kv_cache_dtype> kv_cache_dtypes = enum_set<kv_cache_dtype>::all();
+  /// Default: every KV dtype the engine's command line accepts (not the dropped fp4_e2m1).
+  enum_set<kv_cache_dtype> kv_cache_dtypes =
+      enum_set<kv_cache_dtype>::all() - enum_set<kv_cache_dtype>{kv_cache_dtype::fp4_e2m1};
   page_sizes pages = page_sizes::any_size();
   /// The page size the engine moves an undeclared one to (0: it rejects or keeps it instead).
   std::int32_t page_snap = 0;

@@ -37,7 +37,8 @@ inline constexpr enum_set<hardware> ampere_hopper{sm80, sm86, sm89, sm90};
 /// KV cache dtype sets.
 namespace kv_cache_dtype_sets {
 using enum kv_cache_dtype;
-inline constexpr enum_set<kv_cache_dtype> all = enum_set<kv_cache_dtype>::all();
+/// Every KV dtype the engine's --kv-cache-dtype accepts (fp4_e2m1 is a name of earlier releases).
+inline constexpr enum_set<kv_cache_dtype> all = enum_set<kv_cache_dtype>::all() - enum_set<kv_cache_dtype>{fp4_e2m1};
 /// The 4-bit KV caches, which the engine admits only on a few backends.
 inline constexpr enum_set<kv_cache_dtype> kv4{nvfp4, fp4_mx_block16};
 inline constexpr enum_set<kv_cache_dtype> except_kv4 = all - kv4;

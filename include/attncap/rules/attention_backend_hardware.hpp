@@ -20,7 +20,7 @@ ATTNCAP_RULE(trtllm_mla_blackwell, "trtllm_mla.blackwell", server_args, value_er
 }
 ATTNCAP_RULE(trtllm_mla_kv_cache_dtype, "trtllm_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
              declared_kv_cache_dtypes<backends::trtllm_mla>,
-             "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto.") {
+             "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.") {
   return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && kv_cache_dtype_excluded<backends::trtllm_mla>(ctx);
 }
 ATTNCAP_RULE(tokenspeed_mla_blackwell, "tokenspeed_mla.blackwell", server_args, value_error, hardware,

@@ -46,11 +46,11 @@ struct kv4_mixed_pair {
 };
 
 ATTNCAP_RULE(kv4_fa4_mla_decode, "kv4.fa4_mla_decode", server_args, assertion_error, decode_attention_backend,
-             "cutlass_mla, flashinfer, trtllm_mla",
-             "KV4 FA4 MLA expects decode_attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], "
+             "flashinfer, trtllm_mla",
+             "KV4 FA4 MLA expects decode_attention_backend to be one of ['flashinfer', 'trtllm_mla'], "
              "but got {decode_backend}") {
   return detail::kv4_branch(ctx, true, true) &&
-         !detail::one_of(ctx.cfg.decode_backend(), {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
+         !detail::one_of(ctx.cfg.decode_backend(), {id::flashinfer, id::trtllm_mla});
 }
 ATTNCAP_RULE(kv4_fa4_mha_decode, "kv4.fa4_mha_decode", server_args, assertion_error, decode_attention_backend,
              "triton, torch_native, flex_attention",
@@ -60,11 +60,11 @@ ATTNCAP_RULE(kv4_fa4_mha_decode, "kv4.fa4_mha_decode", server_args, assertion_er
          !detail::one_of(ctx.cfg.decode_backend(), {id::triton, id::torch_native, id::flex_attention});
 }
 ATTNCAP_RULE(kv4_mla_backend, "kv4.mla_backend", server_args, assertion_error, attention_backend,
-             "cutlass_mla, flashinfer, trtllm_mla",
-             "KV4 MLA expects attention_backend to be one of ['cutlass_mla', 'flashinfer', 'trtllm_mla'], but got "
+             "flashinfer, trtllm_mla",
+             "KV4 MLA expects attention_backend to be one of ['flashinfer', 'trtllm_mla'], but got "
              "{attention_backend}") {
   return detail::kv4_branch(ctx, false, true) &&
-         !detail::one_of(ctx.cfg.attention_backend, {id::cutlass_mla, id::flashinfer, id::trtllm_mla});
+         !detail::one_of(ctx.cfg.attention_backend, {id::flashinfer, id::trtllm_mla});
 }
 ATTNCAP_RULE(kv4_mha_backend, "kv4.mha_backend", server_args, assertion_error, attention_backend,
              "triton, torch_native, flex_attention, trtllm_mha",

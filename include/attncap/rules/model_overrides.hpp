@@ -4,12 +4,14 @@
 /// run after the platform hooks and before deterministic inference and backend compatibility.
 #pragma once
 
+#include <array>
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
 
 namespace attncap::rules::server_args {
 
 namespace detail {
+using ::attncap::detail::one_of;
 constexpr bool no_backend_given(const launch_config& c) noexcept {
   return !is_set(c.attention_backend) && !is_set(c.prefill_attention_backend) && !is_set(c.decode_attention_backend);
 }
@@ -126,6 +128,20 @@ struct gpt_oss_backend {
   }
 };
 
+/// GPT-OSS: both resolved backends from one list, after its default (sglang 0.5.23,
+/// arg_groups/model_hook.py:515-540; only MLX on macOS, which attncap does not model, is exempt).
+ATTNCAP_RULE(gpt_oss_backends, "model.gpt_oss_backends", server_args, assertion_error, attention_backend,
+             "triton, trtllm_mha, fa3, fa4, ascend, intel_amx, intel_xpu, aiter",
+             "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', "
+             "'intel_xpu', 'aiter'] attention backend, but got the following backends\n- Prefill: {prefill_backend}\n"
+             "- Decode: {decode_backend}\n") {
+  constexpr std::array allowed{id::triton, id::trtllm_mha, id::fa3,       id::fa4,
+                               id::ascend, id::intel_amx,  id::intel_xpu, id::aiter};
+  const auto& c = ctx.cfg;
+  return c.model == model_family::gpt_oss &&
+         !(detail::one_of(c.prefill_backend(), allowed) && detail::one_of(c.decode_backend(), allowed));
+}
+
 /// Llama4 (not on CPU): per-platform backend when the base backend is not given.
 struct llama4_backend {
   static constexpr rewrite_info info{"model.llama4_backend", field::attention_backend,
@@ -141,6 +157,17 @@ struct llama4_backend {
                                            : id::triton;
   }
 };
+
+/// Llama4 off CPU: the base backend from one list, after its default (model_hook.py:615-625).
+ATTNCAP_RULE(llama4_backends, "model.llama4_backends", server_args, assertion_error, attention_backend,
+             "fa3, aiter, triton, ascend, trtllm_mha, intel_xpu",
+             "fa3, aiter, triton, ascend, trtllm_mha or intel_xpu is required for Llama4 model but got "
+             "{attention_backend}") {
+  const auto& c = ctx.cfg;
+  return c.model == model_family::llama4 && !ctx.hw.is_cpu() &&
+         !detail::one_of(c.attention_backend,
+                         {id::fa3, id::aiter, id::triton, id::ascend, id::trtllm_mha, id::intel_xpu});
+}
 
 /// Step3p5/Step3p7: fa4 on Blackwell, fa3 on SM90, when no backend is given.
 struct step3p_backend {

@@ -23,12 +23,16 @@ struct alias_rename {
 };
 }  // namespace detail
 
-/// `nsa` is the deprecated spelling of `dsa`.
-struct nsa_alias : detail::alias_rename<backends::nsa> {
+/// `nsa` is the deprecated spelling of `dsa`. sglang 0.5.23 keeps the name through argument
+/// resolution; its `nsa` factory warns and builds the dsa backend
+/// (layers/attention/attention_registry.py:166-174), so nothing is renamed here.
+struct nsa_alias {
   static constexpr rewrite_info info{
       "alias.nsa", field::attention_backend,
       "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
       "release."};
+  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.names(builtin_id<backends::nsa>); }
+  static constexpr void apply(launch_config&, const platform&) noexcept {}
 };
 
 /// `compressed` is the deprecated spelling of `dsv4`; the engine renames it without a log line.

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// attncap::sglang_pipeline: every sglang check and rewrite in the order sglang runs them —
-/// argument resolution (platform, model overrides, deterministic inference, backend
+/// the command line's parser, then argument resolution (platform, model overrides, deterministic inference, backend
 /// compatibility, KV cache, page size, speculative decoding), then backend construction, then
 /// the first forward pass. A server-args error therefore always precedes a factory error.
 #pragma once
 
+#include <attncap/rules/argparse.hpp>
 #include <attncap/rules/attention_backend_default.hpp>
 #include <attncap/rules/attention_backend_fallbacks.hpp>
 #include <attncap/rules/attention_backend_hardware.hpp>
@@ -13,6 +14,7 @@
 #include <attncap/rules/deterministic.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/model_overrides.hpp>
+#include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
 #include <attncap/rules/speculative.hpp>
 
@@ -25,6 +27,9 @@ namespace sa = rules::server_args;
 /// A named type rather than an alias, so diagnostics print its name, not its steps.
 struct sglang_pipeline
     : pipeline<
+          // The command line's own parser.
+          rules::argparse::attention_backend_choice, rules::argparse::prefill_attention_backend_choice,
+          rules::argparse::decode_attention_backend_choice, rules::argparse::kv_cache_dtype_choice,
           // Deprecated aliases, then platform hooks.
           detail::sa::nsa_alias, detail::sa::compressed_alias, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
           detail::sa::cpu_default,
@@ -33,9 +38,13 @@ struct sglang_pipeline
           detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
           detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype, detail::sa::deepseek_trtllm_mla,
           detail::sa::gpt_oss_backend, detail::sa::llama4_backend, detail::sa::step3p_backend,
+          detail::sa::gpt_oss_backends, detail::sa::llama4_backends,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,
+          // The NVFP4 KV cache's backends.
+          detail::sa::nvfp4_prefill_backend, detail::sa::nvfp4_native_prefill, detail::sa::nvfp4_decode_backend,
+          detail::sa::nvfp4_backends,
           // Backend compatibility.
           detail::sa::split_same_backend, detail::sa::default_backend_fill, detail::sa::torch_native_cuda_graph,
           detail::sa::flex_attention_cuda_graph, detail::sa::flex_attention_speculative,
@@ -57,9 +66,10 @@ struct sglang_pipeline
           detail::sa::multi_item_scoring_flashinfer, detail::sa::multi_item_scoring_radix_cache,
           detail::sa::prefill_only_fa,
           // Speculative decoding.
-          detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_auto_parameters,
-          detail::sa::trtllm_mha_topk, detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree,
-          detail::sa::ngram_device, detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_page_tree,
+          detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
+          detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
+          detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,
+          detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_page_tree,
           detail::sa::ngram_dp_attention, detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback,
           // The model runner.
           rules::build_backends, rules::first_forward> {};

@@ -26,8 +26,18 @@ ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", ser
   return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.enable_dp_attention;
 }
 
+/// No step count given: the engine asserts that topk and the draft-token count are not given
+/// either (a bare `assert`, so the error has no text) before it picks all three
+/// (sglang 0.5.23, arg_groups/speculative_hook.py:1159-1163).
+ATTNCAP_RULE(eagle_partial_parameters, "speculative.partial_parameters", server_args, assertion_error,
+             speculative_num_steps, "given whenever topk or the draft-token count is", "") {
+  const auto& c = ctx.cfg;
+  return is_eagle_family(c.speculative_algorithm) && c.speculative_num_steps == unset &&
+         (c.speculative_eagle_topk != unset || c.speculative_num_draft_tokens != unset);
+}
+
 /// No step count given: the engine picks (steps, topk, draft tokens) — (5, 4, 8) for Llama and Grok, else
-/// (3, 1, 4). Values the user gave are kept (the engine asserts they are absent in that case).
+/// (3, 1, 4).
 struct eagle_auto_parameters {
   static constexpr rewrite_info info{"speculative.auto_parameters", field::speculative_num_steps, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept {
@@ -41,6 +51,13 @@ struct eagle_auto_parameters {
     if (cfg.speculative_num_draft_tokens == unset) cfg.speculative_num_draft_tokens = wide ? 8 : 4;
   }
 };
+
+/// Steps given without topk: the engine's next topk comparison (`topk > 1`, the trtllm_mha or the
+/// page-tree check, speculative_hook.py:1177 and 1274) compares None with an int.
+ATTNCAP_RULE(eagle_topk_unset, "speculative.topk_unset", server_args, type_error, speculative_eagle_topk,
+             "given whenever the step count is", "'>' not supported between instances of 'NoneType' and 'int'") {
+  return is_eagle_family(ctx.cfg.speculative_algorithm) && ctx.cfg.speculative_eagle_topk == unset;
+}
 
 ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_error, speculative_eagle_topk, "1",
              "trtllm_mha backend only supports topk = 1 for speculative decoding.") {
@@ -64,7 +81,7 @@ struct eagle_chain_draft_tokens {
   }
 };
 
-// flashmla / trtllm_mla / cutlass_mla cannot express the per-branch tree in a paged cache.
+// flashmla / trtllm_mla cannot express the per-branch tree in a paged cache.
 ATTNCAP_RULE(eagle_page_tree, "speculative.page_tree", server_args, value_error, attention_backend,
              "flashinfer, fa3, triton (or page_size 1)",
              "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "

@@ -42,6 +42,14 @@ struct backend_registry {
   static constexpr std::array<capabilities, size> caps{backend_traits<Bs>::caps...};
   /// For each backend, the backend it stands for (itself, or an alias's target).
   static constexpr std::array<backend_id, size> canonical{id<canonical_backend_t<Bs>>...};
+  /// For each backend, whether the engine's argparse lists its name among the choices.
+  static constexpr std::array<bool, size> argparse_choices{is_argparse_choice_v<Bs>...};
+
+  /// False only for a backend of this registry whose name the engine's argparse rejects.
+  static constexpr bool accepted_by_argparse(backend_id b) noexcept {
+    const auto i = static_cast<std::size_t>(b);
+    return i >= size || argparse_choices[i];
+  }
 
   /// The backend spelled `name`, or nothing.
   static constexpr std::optional<backend_id> find(std::string_view name) noexcept {

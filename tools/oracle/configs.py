@@ -1,0 +1,209 @@
+"""attncap configurations as sglang launches, and seeded random ones biased to rule boundaries.
+
+An attncap configuration (the JSON `attncap check --config` reads) becomes what a user of
+sglang would have: command-line arguments, a local model directory holding a generated
+`config.json`, and a machine (hardware and CUDA toolkit) the worker simulates. Keys the
+translation cannot express yet are reported by `unexpressible()`, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import random
+
+# Keys passed straight to sglang's command line: attncap key -> flag.
+FLAGS = {
+    "attention_backend": "--attention-backend",
+    "prefill_attention_backend": "--prefill-attention-backend",
+    "decode_attention_backend": "--decode-attention-backend",
+    "speculative_draft_attention_backend": "--speculative-draft-attention-backend",
+    "page_size": "--page-size",
+    "kv_cache_dtype": "--kv-cache-dtype",
+    "dtype": "--dtype",
+    "speculative_algorithm": "--speculative-algorithm",
+    "speculative_eagle_topk": "--speculative-eagle-topk",
+    "speculative_num_steps": "--speculative-num-steps",
+    "speculative_num_draft_tokens": "--speculative-num-draft-tokens",
+    "speculative_ngram_max_bfs_breadth": "--speculative-ngram-max-bfs-breadth",
+    "tp_size": "--tp-size",
+    "dp_size": "--dp-size",
+    "attn_cp_size": "--attn-cp-size",
+    "context_len": "--context-length",
+}
+SWITCHES = {
+    "enable_dp_attention": "--enable-dp-attention",
+    "enable_deterministic_inference": "--enable-deterministic-inference",
+    "enable_mis": "--enable-mis",
+    "prefill_only_disable_kv_cache": "--prefill-only-disable-kv-cache",
+}
+# Model and machine facts the generated config.json or the simulated machine carries.
+FACTS = {"hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank"}
+# Model facts with no generated checkpoint yet (each needs its own model family's config).
+UNEXPRESSED = {
+    "encoder_decoder": "needs an encoder-decoder checkpoint (Whisper) config",
+    "hybrid_gdn": "needs a hybrid linear-attention checkpoint (Qwen3-Next) config",
+    "dsa": "needs a DeepSeek sparse-attention checkpoint (V3.2) config",
+    "dual_chunk_attention": "needs a dual-chunk checkpoint config",
+    "sliding_window": "read by layers at the first forward pass, which the oracle does not run",
+    "logit_cap": "read by layers at the first forward pass, which the oracle does not run",
+    "softmax_scale": "read by layers at the first forward pass, which the oracle does not run",
+    "attention_sinks": "read by layers at the first forward pass, which the oracle does not run",
+    "asymmetric_kv": "needs a checkpoint with distinct K and V head dims",
+}
+SIMULATED = (
+    "sm80", "sm86", "sm89", "sm90", "sm100", "sm103", "sm110", "sm120", "sm121",
+    "gfx90a", "gfx942", "gfx950", "cpu", "cpu_amx", "xpu", "xpu_xmx",
+)  # fmt: skip
+MLA_FAMILIES = {
+    "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
+}  # fmt: skip
+# Whether a draft model path must be given for the algorithm (the target's own path stands in).
+DRAFTED = {"EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "DFLASH", "DSPARK", "UNO", "FROZEN_KV_MTP"}
+
+
+def unexpressible(cfg: dict) -> list[str]:
+    """The keys of `cfg` (with a non-default value) the translation does not carry, with why."""
+    out = []
+    for k, v in cfg.items():
+        if k in UNEXPRESSED and v not in (None, False, 0, -1):
+            out.append(f"{k}: {UNEXPRESSED[k]}")
+        elif k not in FLAGS and k not in SWITCHES and k not in FACTS and k not in UNEXPRESSED:
+            out.append(f"{k}: not translated")
+    if cfg.get("hardware") not in SIMULATED:
+        out.append(f"hardware: {cfg.get('hardware')} is not simulated")
+    return out
+
+
+def hf_config(cfg: dict) -> dict:
+    """The config.json of a small model with the architecture, heads and head dim of `cfg`."""
+    arch = cfg.get("model_arch", "mha")
+    tp = int(cfg.get("tp_size", 1))
+    q = int(cfg.get("num_q_heads_per_rank") or 8) * tp
+    head_dim = int(cfg.get("head_dim") or 128)
+    model = cfg.get("model")
+    if arch == "mla":
+        return {
+            "architectures": [model if model in MLA_FAMILIES else "DeepseekV3ForCausalLM"],
+            "model_type": "deepseek_v3",
+            "hidden_size": 2048,
+            "num_attention_heads": q,
+            "num_key_value_heads": q,
+            "num_hidden_layers": 2,
+            "intermediate_size": 4096,
+            "moe_intermediate_size": 512,
+            "n_routed_experts": 8,
+            "num_experts_per_tok": 2,
+            "n_shared_experts": 1,
+            "first_k_dense_replace": 1,
+            "kv_lora_rank": 512,
+            "q_lora_rank": 1536,
+            "qk_nope_head_dim": 128,
+            "qk_rope_head_dim": 64,
+            "v_head_dim": 128,
+            "vocab_size": 32000,
+            "max_position_embeddings": 1 << 20,
+            "torch_dtype": "bfloat16",
+        }
+    kv = {"mha": q, "mqa": 1}.get(arch)
+    if kv is None:
+        kv = int(cfg.get("num_kv_heads_per_rank") or max(1, q // tp // 4)) * tp
+    elif cfg.get("num_kv_heads_per_rank"):
+        kv = int(cfg["num_kv_heads_per_rank"]) * tp
+    return {
+        "architectures": [model or "LlamaForCausalLM"],
+        "model_type": "llama",
+        "hidden_size": q * head_dim,
+        "num_attention_heads": q,
+        "num_key_value_heads": kv,
+        "head_dim": head_dim,
+        "num_hidden_layers": 2,
+        "intermediate_size": 4096,
+        "vocab_size": 32000,
+        "max_position_embeddings": 1 << 20,
+        "torch_dtype": "bfloat16",
+    }
+
+
+def argv(cfg: dict) -> list[str]:
+    """sglang's command line for `cfg`; `{model}` stands for the model directory."""
+    out = ["--model-path", "{model}", "--skip-tokenizer-init"]
+    for k, flag in FLAGS.items():
+        v = cfg.get(k)
+        if v is None or (k == "kv_cache_dtype" and v == "auto") or (k == "dtype" and v == "auto"):
+            continue
+        out += [flag, str(v)]
+    for k, flag in SWITCHES.items():
+        if cfg.get(k):
+            out.append(flag)
+    if cfg.get("speculative_algorithm") in DRAFTED:
+        out += ["--speculative-draft-model-path", "{model}"]
+    return out
+
+
+def machine_of(cfg: dict) -> tuple[str, str]:
+    """(hardware, CUDA toolkit) of the simulated machine; CUDA 12.8 where `cfg` names none."""
+    return cfg["hardware"], str(cfg.get("cuda") or "12.8")
+
+
+# ----------------------------------------------------------------------------------------------
+# Random configurations, biased to where rules change their answer.
+
+BACKENDS = [
+    "triton", "torch_native", "flex_attention", "dsa", "nsa", "dsv4", "compressed", "fa3", "fa4", "flashinfer",
+    "flashmla", "trtllm_mla", "cutedsl_mla", "tokenspeed_mla", "trtllm_mha", "hpc_ops", "aiter", "wave",
+    "intel_amx", "intel_xpu", "ascend", "cutlass_mla", "dual_chunk_flash_attn", "qsa", "llada2_cfg_flashinfer",
+    "minicpm_flashattn", "minicpm_flashinfer",
+]  # fmt: skip
+KV_DTYPES = ["auto", "bf16", "bfloat16", "fp8_e4m3", "fp8_e5m2", "fp4_e2m1", "nvfp4", "fp4_mx_block16", "mxfp8"]
+ALGORITHMS = ["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH"]
+PAGES = [1, 16, 32, 48, 64, 100, 128, 256]
+MODELS = [None, "LlamaForCausalLM", "Qwen2ForCausalLM", "GptOssForCausalLM", "Llama4ForConditionalGeneration"]
+
+
+def random_config(rng: random.Random) -> dict:
+    """One configuration: each key given with a probability, its values from the boundaries."""
+    cfg: dict = {"hardware": rng.choice(SIMULATED), "model_arch": rng.choice(["mha", "gqa", "mqa", "mla"])}
+    # The toolkit decides only where a rule reads it (Ampere/Hopper >= 12.3, Blackwell >= 12.8);
+    # each distinct machine costs a worker start, so only those are varied.
+    if cfg["hardware"] in ("sm80", "sm90", "sm100") and rng.random() < 0.25:
+        cfg["cuda"] = rng.choice(["12.2", "12.4"])
+    if rng.random() < 0.7:
+        cfg["attention_backend"] = rng.choice(BACKENDS)
+    if rng.random() < 0.12:
+        cfg["prefill_attention_backend"] = rng.choice(BACKENDS)
+    if rng.random() < 0.12:
+        cfg["decode_attention_backend"] = rng.choice(BACKENDS)
+    if rng.random() < 0.4:
+        cfg["page_size"] = rng.choice(PAGES)
+    if rng.random() < 0.35:
+        cfg["kv_cache_dtype"] = rng.choice(KV_DTYPES)
+    if rng.random() < 0.1:
+        cfg["dtype"] = rng.choice(["float16", "bfloat16"])
+    if rng.random() < 0.25:
+        cfg["speculative_algorithm"] = rng.choice(ALGORITHMS)
+        if rng.random() < 0.6:
+            cfg["speculative_eagle_topk"] = rng.choice([1, 1, 2, 4, 8])
+        if rng.random() < 0.5:
+            cfg["speculative_num_steps"] = rng.choice([1, 2, 3, 5])
+        if rng.random() < 0.4:
+            cfg["speculative_num_draft_tokens"] = rng.choice([2, 4, 8, 16])
+        if rng.random() < 0.15:
+            cfg["speculative_draft_attention_backend"] = rng.choice(BACKENDS)
+    if rng.random() < 0.15:
+        cfg["tp_size"] = rng.choice([1, 2, 4, 8])
+    if rng.random() < 0.08:
+        cfg["enable_deterministic_inference"] = True
+    if cfg["model_arch"] != "mla":
+        if rng.random() < 0.25:
+            cfg["head_dim"] = rng.choice([64, 96, 128, 256])
+        if rng.random() < 0.2:
+            cfg["num_q_heads_per_rank"] = rng.choice([4, 8, 16, 32, 64])
+        if cfg["model_arch"] == "gqa" and rng.random() < 0.3:
+            q = cfg.get("num_q_heads_per_rank", 8)
+            cfg["num_kv_heads_per_rank"] = rng.choice([d for d in (1, 2, 4, 8) if q % d == 0 and d < q] or [1])
+        if rng.random() < 0.2:
+            m = rng.choice(MODELS)
+            if m:
+                cfg["model"] = m
+    elif rng.random() < 0.2:
+        cfg["model"] = rng.choice(sorted(MLA_FAMILIES))
+    return cfg

@@ -1,0 +1,268 @@
+"""What sglang itself decides for one launch, on the simulated machine of this process.
+
+Run as a worker: ``python engine.py HARDWARE CUDA`` reads one JSON request per line
+(``{"argv": [...], "hf_config": {...}}``) and writes one JSON outcome per line. The steps are
+sglang's own: the real argparse (``prepare_server_args``), ``ServerArgs.resolve_once()``, then
+what the model runner does before it builds attention (``runtime_context.publish``,
+``ModelRunner.configure_kv_cache_dtype``, ``resolve_attention_backend_strs``) and the
+registered factories through ``attention_backend_setup._build_resolved_backend``. Only the
+backend classes the factories construct are stubbed (they allocate GPU memory and load
+kernels); every check written in the factories and the model wrapper runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import importlib
+import inspect
+import io
+import json
+import logging
+import os
+import sys
+import tempfile
+import traceback
+import types
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import machine  # noqa: E402
+
+# The fields of the resolved record the comparison reads.
+RESOLVED_FIELDS = (
+    "attention_backend",
+    "prefill_attention_backend",
+    "decode_attention_backend",
+    "page_size",
+    "kv_cache_dtype",
+    "speculative_algorithm",
+    "speculative_eagle_topk",
+    "speculative_num_steps",
+    "speculative_num_draft_tokens",
+    "speculative_draft_attention_backend",
+    "disable_radix_cache",
+    "disable_cuda_graph",
+)
+
+
+class ArgparseRejection(Exception):
+    """argparse's own error (it would print it and exit 2)."""
+
+
+def _argparse_error(self, message):
+    raise ArgparseRejection(message)
+
+
+class _Records(logging.Handler):
+    """Every message sglang logs or warns while one launch is resolved."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        with contextlib.suppress(Exception):
+            self.messages.append(record.getMessage())
+
+
+class _Built:
+    """Stand-in for a backend class a factory constructs; records what was built."""
+
+    log: list[str] = []
+
+    def __init__(self, *args, **kwargs):
+        _Built.log.append(type(self).__name__)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return None
+
+
+def _stub(name):
+    if name[:1].isupper():
+        return type(name, (_Built,), {})
+    # A function (create_*, *_default, check_environments): records and returns a stand-in.
+    def built(*args, **kwargs):
+        _Built.log.append(name)
+        return _Built()
+
+    return built
+
+
+def _construction_sites():
+    """(module, name) of every backend class or helper the factory code imports inside a function.
+
+    Read from sglang's own files so a release that adds a backend needs no change here; model
+    config predicates (``sglang.srt.configs``, ``*.config``) stay real since the checks read them.
+    """
+    sites = set()
+    for modname in (
+        "sglang.srt.layers.attention.attention_registry",
+        "sglang.srt.model_executor.model_runner_components.attention_backend_setup",
+    ):
+        tree = ast.parse(inspect.getsource(importlib.import_module(modname)))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for node in ast.walk(fn):
+                if not isinstance(node, ast.ImportFrom) or not node.module:
+                    continue
+                mod = node.module
+                if mod.startswith("sglang.srt.configs") or mod.endswith(".config"):
+                    continue
+                if not (mod.startswith("sglang.srt.layers.attention") or mod.startswith("sglang.srt.hardware_backend")
+                        or mod.startswith("sglang.kernels")):
+                    continue
+                for alias in node.names:
+                    if alias.name.startswith("is_"):
+                        continue
+                    sites.add((mod, alias.name))
+    return sorted(sites)
+
+
+def _stub_backend_classes():
+    """Replaces each construction site with a stand-in, in the real module where it imports."""
+    for mod, name in _construction_sites():
+        try:
+            module = importlib.import_module(mod)
+        except Exception:
+            module = sys.modules.setdefault(mod, types.ModuleType(mod))
+        setattr(module, name, _stub(name))
+
+
+def _stage(tb) -> str:
+    """Where sglang raised: the innermost frame of sglang's own code that names a step."""
+    stage = "server_args"
+    for frame in traceback.extract_tb(tb):
+        f = frame.filename.replace(os.sep, "/")
+        if f.endswith("layers/attention/attention_registry.py"):
+            stage = "wrapper" if frame.name.startswith("attn_backend_wrapper") else "factory"
+        elif f.endswith("attention_backend_setup.py") and frame.name == "_build_full_attention_backend_from_str":
+            stage = "factory"
+        elif f.endswith("kv_cache_dtype.py") or f.endswith("runtime_context.py"):
+            stage = "model_runner"
+    return stage
+
+
+def _source(frame) -> str:
+    """A traceback frame as the wheel's file:line, relative to sglang/srt/ where it is sglang's."""
+    f = frame.filename.replace(os.sep, "/")
+    marker = "/sglang/srt/"
+    return (f[f.index(marker) + len(marker):] if marker in f else os.path.basename(f)) + f":{frame.lineno}"
+
+
+def _resolved(server_args) -> dict:
+    d = server_args.resolved_dict()
+    return {k: d.get(k) for k in RESOLVED_FIELDS}
+
+
+def _runner(server_args):
+    """A ModelRunner holding what its __init__ derives before attention, without its GPU work."""
+    from sglang.srt.configs.model_config import AttentionArch
+    from sglang.srt.arg_groups.model_override_base import model_config_of
+    from sglang.srt.model_executor.model_runner import ModelRunner
+    from sglang.srt.speculative.spec_info import SpeculativeAlgorithm
+    from sglang.srt.runtime_context import get_schedule, get_spec
+
+    runner = object.__new__(ModelRunner)
+    runner.server_args = server_args
+    runner.model_config = model_config_of(server_args)
+    runner.is_draft_worker = False
+    runner.draft_attention_backend = None
+    runner.device = server_args.resolved_dict().get("device")
+    runner.spec_algorithm = SpeculativeAlgorithm.from_string(get_spec().speculative_algorithm)
+    runner.page_size = get_schedule().page_size
+    runner.use_mla_backend = runner.model_config.attention_arch == AttentionArch.MLA
+    runner.init_new_workspace = False
+    runner.dtype = runner.model_config.dtype
+    runner.model = None
+    return runner
+
+
+def decide(argv: list[str]) -> dict:
+    """sglang's outcome for `argv`: verdict, first error, stage, resolved values, messages."""
+    from sglang.srt import runtime_context
+    from sglang.srt.model_executor.model_runner_components import attention_backend_setup as setup
+    from sglang.srt.runtime_context import SpawnRanks
+    from sglang.srt.server_args import prepare_server_args
+
+    records = _Records()
+    root = logging.getLogger()
+    out: dict = {"verdict": "accept", "message": None, "exception": None, "stage": None}
+    server_args = None
+    _Built.log = []
+    stage = "argparse"
+    try:
+        with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("always")
+            try:
+                server_args = prepare_server_args(argv)
+                # prepare_server_args reconfigures logging; listen from here on.
+                root.addHandler(records)
+                stage = "server_args"
+                server_args.resolve_once()
+                stage = "model_runner"
+                runtime_context.publish(server_args, role="scheduler", ranks=SpawnRanks(world_rank=0, dp_rank=0, gpu_id=0))
+                runner = _runner(server_args)
+                runner.configure_kv_cache_dtype()
+                resolved = setup.resolve_attention_backend_strs(model_runner=runner)
+                runner.prefill_attention_backend_str = resolved.prefill
+                runner.decode_attention_backend_str = resolved.decode
+                out["runner_backends"] = [resolved.prefill, resolved.decode]
+                stage = "factory"
+                setup._build_resolved_backend(model_runner=runner, resolved=resolved, init_new_workspace=False)
+            finally:
+                for w in caught:
+                    records.messages.append(str(w.message))
+    except ArgparseRejection as e:
+        out.update(verdict="reject", message=str(e), exception="ArgumentError", stage="argparse")
+    except SystemExit as e:
+        out.update(verdict="reject", message=f"exit {e.code}", exception="SystemExit", stage=stage)
+    except BaseException as e:  # noqa: BLE001 - every exception is an engine verdict here
+        s = _stage(e.__traceback__) if stage in ("server_args", "model_runner", "factory") else stage
+        if stage == "model_runner" and s == "server_args":
+            s = "model_runner"
+        out.update(verdict="reject", message=str(e), exception=type(e).__name__, stage=s)
+        out["where"] = [_source(f) for f in traceback.extract_tb(e.__traceback__)[-3:]]
+    finally:
+        root.removeHandler(records)
+    if server_args is not None and out["verdict"] == "accept":
+        out["resolved"] = _resolved(server_args)
+    out["messages"] = records.messages
+    out["built"] = list(_Built.log)
+    return out
+
+
+def serve(hardware: str, cuda: str | None) -> None:
+    machine.simulate(hardware, cuda)
+    argparse.ArgumentParser.error = _argparse_error
+    logging.disable(logging.NOTSET)
+    import sglang.srt.server_args  # noqa: F401 - the import evaluates the device probes
+
+    _stub_backend_classes()
+    root_dir = tempfile.mkdtemp(prefix="attncap-oracle-model-")
+    out = sys.stdout
+    sys.stdout = sys.stderr  # sglang prints; only outcomes go to the pipe
+    for n, line in enumerate(sys.stdin):
+        req = json.loads(line)
+        # A directory per launch: sglang caches configurations by path.
+        model_dir = os.path.join(root_dir, str(n))
+        os.makedirs(model_dir)
+        with open(os.path.join(model_dir, "config.json"), "w") as f:
+            json.dump(req["hf_config"], f)
+        argv = [a.replace("{model}", model_dir) for a in req["argv"]]
+        try:
+            res = decide(argv)
+        except BaseException as e:  # noqa: BLE001 - a harness failure is reported, not fatal
+            res = {"verdict": "harness_error", "message": f"{type(e).__name__}: {e}"}
+        res["id"] = req.get("id")
+        out.write(json.dumps(res, default=str) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != "none" else None)
