@@ -51,8 +51,10 @@ const launch_case cases[] = {
      "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for hybrid "
      "GDN models, use --attention-backend to specify the backend."},
     {"gpt-oss-20b", "sm90", "--attention-backend hpc_ops --dtype bfloat16", 1,
-     "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
-     "head_dim=64, num_q_heads=64, num_kv_heads=8."},
+     "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', 'intel_xpu', "
+     "'aiter'] attention backend, but got the following backends"},
+    {"gpt-oss-20b", "sm90", "--attention-backend triton", 0,
+     "accepted: attention_backend=triton prefill=triton decode=triton page_size=1 kv_cache_dtype=auto"},
     {"llama-4-scout-17b-16e-instruct", "sm90", "--attention-backend fa3 --tp-size 8", 0,
      "accepted: attention_backend=fa3 prefill=fa3 decode=fa3 page_size=1 kv_cache_dtype=auto"},
     {"flan-t5-base", "sm90", "--attention-backend triton", 0,
@@ -134,6 +136,7 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   check("--page-size x", "argument --page-size: invalid int value: 'x'");
   check("--page-size 0", "page_size: 0 is out of range");
   check("--config x.yaml", "sglang's YAML config file is not read");
+  check("--attention-backend fa5", "argument --attention-backend: invalid choice: 'fa5' (choose from 'triton', ");
   check("--no-such-flag", "unrecognized arguments: --no-such-flag (nearest known flag to --no-such-flag:");
   const auto r = run("check --hardware sm90 --page-size 16 -- --page-size 32");
   CHECK(r.rc == 2);
