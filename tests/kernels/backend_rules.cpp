@@ -49,7 +49,10 @@ TEST_CASE("a compiled configuration passes, a foreign one names the family's set
 TEST_CASE("KV formats and groups outside the family are unsupported, not excluded") {
   CHECK(kernels::decode_support(launch(128, kv_cache_dtype::nvfp4)) == kernels::support::unsupported_by_family);
   CHECK(kernels::decode_support(launch(128, kv_cache_dtype::fp8_e5m2)) == kernels::support::unsupported_by_family);
-  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 96, 3)) == kernels::support::unsupported_by_family);
+  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 130, 2)) == kernels::support::unsupported_by_family);
+  // Any group up to 64 runs, tuned or not (28 q / 4 KV heads: group 7).
+  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 28, 4)) == kernels::support::ok);
+  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 64, 1)) == kernels::support::ok);
   CHECK(kernels::decode_support(launch(128, kv_cache_dtype::auto_)) == kernels::support::ok);  // bf16 model
 }
 

@@ -93,8 +93,8 @@ ATTNCAP_DETAIL_KERNEL_RULE(decode_excluded_by_build, "kernels.decode_excluded_by
                            detail::joined<kernels::detail::spelled::head_dims>::value,
                            "The {subject} decode kernels for head_dim={head_dim} with "
                            "kv_cache_dtype={kv_cache_dtype} and GQA group {gqa_group} are not compiled in this "
-                           "build (compiled head dims: {allowed}); add them to ATTNCAP_HEAD_DIMS, "
-                           "ATTNCAP_KV_DTYPES or ATTNCAP_GQA_GROUPS.");
+                           "build (compiled head dims: {allowed}); add them to ATTNCAP_HEAD_DIMS or "
+                           "ATTNCAP_KV_DTYPES.");
 
 #undef ATTNCAP_DETAIL_KERNEL_RULE
 

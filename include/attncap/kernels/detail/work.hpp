@@ -10,11 +10,12 @@
 
 namespace attncap::kernels::detail {
 
-/// Units of G query heads over keys [begin, end) of one paged sequence. Each block of keys is
-/// read for every unit before the next block: the heads' slices of a page lie next to each other
-/// in the cache, so the reads stream instead of jumping a page stride every 16 keys. Unit u is
-/// group u % units_per_head of KV head u / units_per_head and owns the G local query heads from
-/// (u / units_per_head) * heads_per_kv + first_head + (u % units_per_head) * G.
+/// The query heads of kv_heads KV heads over keys [begin, end) of one paged sequence. Each block
+/// of keys is read for every KV head before the next block: the heads' slices of a page lie next
+/// to each other in the cache, so the reads stream instead of jumping a page stride every 16
+/// keys. A KV head's heads_per_kv query heads are units_per_head units of G heads, then
+/// rest_per_head units of R heads (see decode_partial), all run on the block's rows while they
+/// are in L1: the rows come from memory once per KV head.
 struct decode_work {
   const float* q = nullptr;      // [local q head][DK], pre-multiplied by scale * log2(e)
   const bf16_t* q_hi = nullptr;  // [local q head][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
@@ -31,7 +32,7 @@ struct decode_work {
   const std::int32_t* pages = nullptr;
   int page_size = 1;
   int begin = 0, end = 0;
-  int units = 1, units_per_head = 1, heads_per_kv = 1, first_head = 0;
+  int kv_heads = 1, units_per_head = 1, rest_per_head = 0, heads_per_kv = 1;
   float* acc = nullptr;  // out [local q head][DV]: unnormalised sum of 2^(s - m) v
   float* m = nullptr;    // out [local q head]: running max of s (log2 domain), -inf when no key was seen
   float* l = nullptr;    // out [local q head]: sum of 2^(s - m)
