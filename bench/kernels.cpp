@@ -18,10 +18,23 @@
 #include <immintrin.h>
 #endif
 
+#include "allocation_count.hpp"
+
 using namespace attncap;
 using namespace attncap::kernels;
 
 namespace {
+
+/// The benchmark loop over `call` (warmed up before): the row names the ISA path the kernels ran
+/// and counts the heap allocations per call.
+template <class F>
+void timed_loop(benchmark::State& state, F call) {
+  call();
+  const long before = test::heap_allocations.load();
+  for (auto _ : state) call();
+  state.counters["allocs_per_call"] = double(test::heap_allocations.load() - before) / double(state.iterations());
+  state.SetLabel(std::string("isa:") + std::string(to_string(active_isa())));
+}
 
 using clock_type = std::chrono::steady_clock;
 double seconds_since(clock_type::time_point t0) {
@@ -216,8 +229,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   p.head_dim = c.head_dim;
   const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
-  decode(p);
-  for (auto _ : state) decode(p);
+  timed_loop(state, [&] { decode(p); });
   report_decode(state, double(k.size() + v.size()), 4.0 * seq * hq * c.head_dim, roof, fma_roof);
 }
 
@@ -244,8 +256,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
   p.num_threads = threads;
   const double fma_roof = compute_roof(false, threads);
   const double dot_roof = available(isa::avx512_bf16) ? compute_roof(true, threads) : 0.0;
-  prefill(p);
-  for (auto _ : state) prefill(p);
+  timed_loop(state, [&] { prefill(p); });
   // Causal: query i sees i + 1 keys; 2 FLOP per MAC, QK^T and PV.
   const double flops = 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2);
   using counter = benchmark::Counter;
@@ -272,8 +283,7 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   p.v_head_dim = c.v_dim;
   const double roof = read_roof({{kv.data(), kv.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
-  mla_decode(p);
-  for (auto _ : state) mla_decode(p);
+  timed_loop(state, [&] { mla_decode(p); });
   report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, fma_roof);
 }
 

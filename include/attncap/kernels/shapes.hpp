@@ -64,6 +64,11 @@ struct decode_params {
   /// rounding of the inputs (about 4e-3 of max |v|) instead of about 1e-5. Elsewhere it changes
   /// nothing: products are fp32.
   bool allow_bf16_products = false;
+  /// Caller-owned scratch of workspace_bytes >= decode_workspace_bytes(p) bytes (workspace.hpp),
+  /// any alignment. Null: the calling thread's own scratch, grown on first need and reused, so
+  /// either way a call after the first of its size allocates nothing.
+  void* workspace = nullptr;
+  std::size_t workspace_bytes = 0;
 };
 
 /// Prefill/extend (causal, with a cached prefix) and cross attention (non-causal) over ragged
@@ -92,6 +97,10 @@ struct prefill_params {
   float softcap = 0.0f;  ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
   float scale = 0.0f;    ///< 0: 1 / sqrt(head_dim)
   int num_threads = 0;
+  /// Caller-owned scratch of workspace_bytes >= prefill_workspace_bytes(p) bytes (workspace.hpp);
+  /// null: the calling thread's own scratch, as for decode.
+  void* workspace = nullptr;
+  std::size_t workspace_bytes = 0;
 };
 
 namespace detail {
