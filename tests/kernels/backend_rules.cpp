@@ -12,7 +12,8 @@ namespace archetypes {
 struct kernel_backend {
   struct attncap_traits {
     static constexpr std::string_view name = "kernel_backend";
-    static constexpr capabilities caps{.head_dims = kernels::decode_family_head_dims};
+    static constexpr capabilities caps =
+        kernels::with_decode_kernel_options({.head_dims = kernels::decode_family_head_dims});
     using rules = kernels::decode_kernel_rules<kernel_backend>;
   };
 };
@@ -60,4 +61,18 @@ TEST_CASE("the backend's declared head dims come from the kernel space") {
   constexpr auto dims = kernels::decode_family_head_dims;
   for (int d : kernels::decode_space_t::family_head_dims) CHECK(dims.contains(d));
   CHECK(!dims.contains(100));
+}
+
+TEST_CASE("window, logit cap and sinks reach the kernel space, and the declaration comes from it") {
+  launch_config c = launch(128, kv_cache_dtype::bf16, 64, 8);
+  c.sliding_window = 4096;
+  c.logit_cap = 30.0;
+  c.attention_sinks = true;
+  CHECK(kernels::launch_options(c) == kernels::kernel_options{true, true, true, false});
+  CHECK(kernels::decode_support(c) == kernels::support::ok);
+  CHECK(validate<registry>(c).accepted());
+  constexpr auto caps = archetypes::kernel_backend::attncap_traits::caps;
+  CHECK(caps.sliding_window == support::yes);
+  CHECK(caps.logit_cap == support::yes);
+  CHECK(caps.attention_sinks == support::yes);
 }

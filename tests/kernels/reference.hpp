@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <attncap/kernels/isa.hpp>
 #include <attncap/kernels/numeric.hpp>
 #include <attncap/kernels/shapes.hpp>
 #include <cmath>
@@ -32,11 +33,12 @@ inline buffer random_buffer(dtype t, std::size_t n, std::mt19937& rng, float ran
   return b;
 }
 
-/// out[i] = softmax(scale * q.k_j) v_j over the visible keys; zeros when none is visible.
+/// out[i] = softmax(scale * q.k_j) v_j over the visible keys [lo, n_keys), each score soft-capped
+/// when softcap > 0, with a sink logit in the denominator; zeros when no key is visible.
 template <class KeyAt, class ValueAt>
 void reference_row(const buffer& q, std::size_t q0, int dk, int dv, double scale, int n_keys, KeyAt key_offset,
                    ValueAt value_offset, const buffer& k, const buffer& v, std::vector<double>& out,
-                   double softcap = 0.0, int lo = 0) {
+                   double softcap = 0.0, int lo = 0, double sink = -INFINITY) {
   std::vector<double> s;
   double m = -INFINITY;
   for (int j = lo; j < n_keys; ++j) {
@@ -49,7 +51,9 @@ void reference_row(const buffer& q, std::size_t q0, int dk, int dv, double scale
     m = std::max(m, x);
   }
   out.assign(std::size_t(dv), 0.0);
-  double l = 0;
+  if (m == -INFINITY) return;
+  m = std::max(m, sink);
+  double l = std::exp(sink - m);
   for (int j = lo; j < n_keys; ++j) {
     const double w = std::exp(s[std::size_t(j - lo)] - m);
     l += w;
@@ -57,6 +61,24 @@ void reference_row(const buffer& q, std::size_t q0, int dk, int dv, double scale
     for (int d = 0; d < dv; ++d) out[std::size_t(d)] += w * v.at(vo + std::size_t(d));
   }
   for (auto& x : out) x = l > 0 ? x / l : 0.0;
+}
+
+/// f(path) on every ISA path this CPU has, each forced in turn.
+template <class F>
+void each_path(F f) {
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    f(path);
+  }
+}
+
+/// n sink logits in [-2, 3]: around the scores of unit-range q and k, so they move the output.
+inline std::vector<float> random_sinks(std::size_t n, std::mt19937& rng) {
+  std::uniform_real_distribution<float> logit(-2.0f, 3.0f);
+  std::vector<float> sinks(n);
+  for (float& x : sinks) x = logit(rng);
+  return sinks;
 }
 
 /// Half the spacing of dtype t's values at magnitude x (0 for fp32 and for x = 0).
@@ -125,9 +147,12 @@ struct paged_problem {
                  std::size_t(d);
         };
         const std::size_t q0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dk);
+        const int len = seq_lens[std::size_t(b)];
+        const int lo = p.window_left >= 0 ? std::max(0, len - 1 - p.window_left) : 0;
         reference_row(
-            q, q0, dk, dv, scale, seq_lens[std::size_t(b)], [&](int t) { return row(t, dk); },
-            [&](int t) { return row(t, latent ? dk : dv); }, k, latent ? k : v, ref);
+            q, q0, dk, dv, scale, len, [&](int t) { return row(t, dk); },
+            [&](int t) { return row(t, latent ? dk : dv); }, k, latent ? k : v, ref, p.softcap, lo,
+            p.sinks != nullptr ? p.sinks[h] : -INFINITY);
         const std::size_t o0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dv);
         for (int d = 0; d < dv; ++d) {
           const double x = o.at(o0 + std::size_t(d)), r = ref[std::size_t(d)];
@@ -189,7 +214,7 @@ struct ragged_problem {
                    std::size_t(d);
           };
           reference_row(q, (row * std::size_t(hq) + std::size_t(h)) * std::size_t(d), d, d, scale, hi, kv_at, kv_at, k,
-                        v, ref, p.softcap, lo);
+                        v, ref, p.softcap, lo, p.sinks != nullptr ? p.sinks[h] : -INFINITY);
           for (int x = 0; x < d; ++x)
             err = std::max(err,
                            std::fabs(o.at((row * std::size_t(hq) + std::size_t(h)) * std::size_t(d) + std::size_t(x)) -

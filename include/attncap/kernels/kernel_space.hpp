@@ -49,6 +49,22 @@ constexpr std::string_view describe(support s) noexcept {
   return "<invalid>";
 }
 
+/// What a kernel call computes beyond plain softmax attention: the options a launch asks for
+/// (a sliding window, a logit soft-cap, attention sinks, a softmax scale of its own). They are
+/// runtime parameters, not part of a kernel's key: a family either has an option or not.
+struct kernel_options {
+  bool sliding_window = false;
+  bool logit_softcap = false;
+  bool attention_sinks = false;
+  bool custom_scale = false;
+  /// Whether every option `wanted` asks for is among these.
+  constexpr bool covers(const kernel_options& wanted) const noexcept {
+    return (sliding_window || !wanted.sliding_window) && (logit_softcap || !wanted.logit_softcap) &&
+           (attention_sinks || !wanted.attention_sinks) && (custom_scale || !wanted.custom_scale);
+  }
+  friend constexpr bool operator==(const kernel_options&, const kernel_options&) = default;
+};
+
 /// One decode kernel: head dim, KV-cache dtype, GQA group size.
 struct decode_config {
   int head_dim;
@@ -251,6 +267,23 @@ constexpr support check(family f, int head_dim, dtype dt, int group = 1) noexcep
 /// `check(...) == support::ok`.
 constexpr bool supports(family f, int head_dim, dtype dt, int group = 1) noexcept {
   return check(f, head_dim, dt, group) == support::ok;
+}
+
+/// The options family `f` computes (decode_params / prefill_params fields): every family has a
+/// soft-cap, sinks and a scale of its own; all but cross attention (no causal position) a window.
+constexpr kernel_options family_options(family f) noexcept {
+  return {.sliding_window = f != family::cross_attention,
+          .logit_softcap = true,
+          .attention_sinks = true,
+          .custom_scale = true};
+}
+/// check(f, head_dim, dt, group), and unsupported_by_family when f lacks an option of `wanted`.
+constexpr support check(family f, int head_dim, dtype dt, int group, const kernel_options& wanted) noexcept {
+  return family_options(f).covers(wanted) ? check(f, head_dim, dt, group) : support::unsupported_by_family;
+}
+/// `check(f, head_dim, dt, group, wanted) == support::ok`.
+constexpr bool supports(family f, int head_dim, dtype dt, int group, const kernel_options& wanted) noexcept {
+  return check(f, head_dim, dt, group, wanted) == support::ok;
 }
 
 namespace detail {

@@ -152,6 +152,7 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.causal = p.causal;
   w.window_left = p.window_left;
   w.softcap = p.softcap;
+  w.sink = p.sinks != nullptr ? p.sinks[h] : -INFINITY;
   w.scale = scale;
   w.bf16_dot = dot;
   return w;

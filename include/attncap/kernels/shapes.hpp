@@ -56,7 +56,14 @@ struct decode_params {
   int page_size = 0;
   int num_pages = 0;  ///< pages in the cache (bounds every page id)
   int max_pages_per_seq = 0;
-  float scale = 0.0f;   ///< softmax scale; 0: 1 / sqrt(head_dim)
+  float scale = 0.0f;  ///< softmax scale; 0: 1 / sqrt(head_dim)
+  /// Sliding window: the new token (position seq_lens[b] - 1) sees keys >= its position minus
+  /// window_left; -1: every cached key.
+  int window_left = -1;
+  float softcap = 0.0f;  ///< logit soft-cap c: s -> c * tanh(s / c) on the scaled scores; 0: off
+  /// Attention sinks (GPT-OSS): per query head a logit sinks[h] that joins the softmax's
+  /// denominator and adds no value; compared with the scaled, capped scores. Null: none.
+  const float* sinks = nullptr;
   int num_threads = 0;  ///< 0: every pool thread
   /// Allows bf16 products with a bf16 KV cache on CPUs with bf16 dot products (AVX512_BF16): q
   /// and the softmax weights are rounded to bf16 for the multiplications, as GPU decode kernels
@@ -93,9 +100,10 @@ struct prefill_params {
   int head_dim = 0;
   int v_head_dim = 0;  ///< 0: same as head_dim
   bool causal = true;
-  int window_left = -1;  ///< sliding window; -1: none
-  float softcap = 0.0f;  ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
-  float scale = 0.0f;    ///< 0: 1 / sqrt(head_dim)
+  int window_left = -1;          ///< sliding window; -1: none
+  float softcap = 0.0f;          ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
+  float scale = 0.0f;            ///< 0: 1 / sqrt(head_dim)
+  const float* sinks = nullptr;  ///< per query head sink logits, as decode_params::sinks; null: none
   int num_threads = 0;
   /// Caller-owned scratch of workspace_bytes >= prefill_workspace_bytes(p) bytes (workspace.hpp);
   /// null: the calling thread's own scratch, as for decode.
@@ -124,6 +132,13 @@ inline std::size_t checked_size(const char* api, const char* what, std::initiali
 }
 inline bool is_io_dtype(dtype t) { return t == dtype::fp32 || t == dtype::fp16 || t == dtype::bf16; }
 
+/// The options decode and prefill share: scale, sliding window, soft-cap.
+inline void check_options(const char* api, float scale, int window_left, float softcap) {
+  if (!(scale >= 0.0f) || !std::isfinite(scale)) reject(api, "scale must be finite and >= 0");
+  if (window_left < -1) reject(api, "window_left must be >= -1 (got " + std::to_string(window_left) + ")");
+  if (!(softcap >= 0.0f) || !std::isfinite(softcap)) reject(api, "softcap must be finite and >= 0");
+}
+
 /// Checks everything except the kernel key; `latent_v` (MLA) lets V alias the K rows.
 inline void validate_paged(const char* api, const decode_params& p, bool latent_v) {
   require_buffer(api, "q", p.q);
@@ -145,7 +160,7 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
                     std::to_string(p.num_kv_heads) + ")");
   if (!is_io_dtype(p.q_dtype))
     reject(api, "q_dtype " + std::string(to_string(p.q_dtype)) + " is not fp32, fp16 or bf16");
-  if (!(p.scale >= 0.0f) || !std::isfinite(p.scale)) reject(api, "scale must be finite and >= 0");
+  check_options(api, p.scale, p.window_left, p.softcap);
   const std::size_t vd = static_cast<std::size_t>(p.v_head_dim ? p.v_head_dim : p.head_dim);
   checked_size(api, "q", {std::size_t(p.batch), std::size_t(p.num_q_heads), std::size_t(p.head_dim), 4});
   checked_size(api, "o", {std::size_t(p.batch), std::size_t(p.num_q_heads), vd, 4});
@@ -193,9 +208,7 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   if (p.v_head_dim != 0 && p.v_head_dim != p.head_dim)
     reject(api, "head dim mismatch: head_dim " + std::to_string(p.head_dim) + " but v_head_dim " +
                     std::to_string(p.v_head_dim) + " (this family needs equal q/k and v head dims)");
-  if (p.window_left < -1) reject(api, "window_left must be >= -1 (got " + std::to_string(p.window_left) + ")");
-  if (!(p.softcap >= 0.0f) || !std::isfinite(p.softcap)) reject(api, "softcap must be finite and >= 0");
-  if (!(p.scale >= 0.0f) || !std::isfinite(p.scale)) reject(api, "scale must be finite and >= 0");
+  check_options(api, p.scale, p.window_left, p.softcap);
   if (p.q_indptr[0] != 0 || p.kv_indptr[0] != 0) reject(api, "q_indptr[0] and kv_indptr[0] must be 0");
   for (int b = 0; b < p.batch; ++b) {
     const long long ql = static_cast<long long>(p.q_indptr[b + 1]) - p.q_indptr[b];

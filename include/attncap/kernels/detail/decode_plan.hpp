@@ -45,16 +45,24 @@ struct decode_cut {
   }
 };
 
-/// Key ranges of >= 256 keys, aiming at >= 4 items per thread; if the ranges alone give fewer,
-/// the KV heads are split into slices as well.
+/// The first key sequence b's new token sees (its sliding window's start; 0 without one).
+inline int first_visible(const decode_params& p, int b) noexcept {
+  const int last = p.seq_lens[b] - 1;
+  return p.window_left >= 0 && last > p.window_left ? last - p.window_left : 0;
+}
+/// Keys sequence b's new token sees.
+inline int visible_keys(const decode_params& p, int b) noexcept { return p.seq_lens[b] - first_visible(p, b); }
+
+/// Key ranges of >= 256 visible keys, aiming at >= 4 items per thread; if the ranges alone give
+/// fewer, the KV heads are split into slices as well.
 inline decode_cut cut_decode(const decode_params& p, int threads) {
   long long total = 0;
-  for (int b = 0; b < p.batch; ++b) total += p.seq_lens[b];
+  for (int b = 0; b < p.batch; ++b) total += visible_keys(p, b);
   decode_cut c;
   const long long want = (total + 4LL * threads - 1) / (4LL * threads);
   c.per_item = std::max<long long>(256, (want + 15) / 16 * 16);
   long long key_items = 0;
-  for (int b = 0; b < p.batch; ++b) key_items += c.ranges(p.seq_lens[b]);
+  for (int b = 0; b < p.batch; ++b) key_items += c.ranges(visible_keys(p, b));
   c.slices = static_cast<int>(std::min<long long>(p.num_kv_heads, (4LL * threads + key_items - 1) / key_items));
   c.items = static_cast<std::size_t>(key_items) * std::size_t(c.slices);
   return c;
@@ -74,11 +82,11 @@ inline void partition_decode(const decode_params& p, const decode_cut& c, decode
   for (int b = 0; b < p.batch; ++b)
     for (int s = 0; s < c.slices; ++s) {
       part.first[std::size_t(b) * std::size_t(c.slices) + std::size_t(s)] = n;
-      const long long len = p.seq_lens[b];
+      const long long lo = first_visible(p, b), len = visible_keys(p, b);
       const int r_n = c.ranges(len);
       for (int r = 0; r < r_n; ++r)
-        part.items[n++] = {b, hkv * s / c.slices, hkv * (s + 1) / c.slices, static_cast<int>(len * r / r_n),
-                           static_cast<int>(len * (r + 1) / r_n)};
+        part.items[n++] = {b, hkv * s / c.slices, hkv * (s + 1) / c.slices, static_cast<int>(lo + len * r / r_n),
+                           static_cast<int>(lo + len * (r + 1) / r_n)};
     }
   part.first[part.first.size() - 1] = n;
 }
@@ -188,6 +196,7 @@ inline decode_work item_work(const decode_params& p, decode_plan& plan, std::siz
   w.bf16_dot = plan.dot;
   w.bf16_products = plan.dot && p.allow_bf16_products;
   w.score_scale = plan.score_scale;
+  w.softcap = p.softcap;
   w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h0) * plan.head_bytes;
   w.v = plan.latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h0) * plan.head_bytes;
   w.head_bytes = plan.head_bytes;
@@ -203,6 +212,12 @@ inline decode_work item_work(const decode_params& p, decode_plan& plan, std::siz
   w.l = plan.l.data() + i * plan.part.item_heads;
   std::fill(w.acc, w.acc + std::size_t(it.h1 - it.h0) * hpk * plan.dv, 0.0f);
   return w;
+}
+
+/// The sink's term of query head h's softmax denominator, relative to the max m of its scores
+/// (log2 domain): a sink adds weight, no value. 0 without sinks.
+inline float sink_weight(const decode_params& p, std::size_t h, float m) noexcept {
+  return p.sinks != nullptr ? std::exp2(p.sinks[h] * log2e - m) : 0.0f;
 }
 
 /// Log-sum-exp merge of the key ranges of each (sequence, head slice) into p.o.
@@ -226,7 +241,8 @@ void merge_partials(const decode_params& p, const decode_plan& plan, int threads
         const float* a = plan.acc.data() + (i * ih + hh) * DV;
         for (int d = 0; d < DV; ++d) out[d] += wgt * a[d];
       }
-      const float inv = l > 0.0f ? 1.0f / l : 0.0f;
+      l += sink_weight(p, std::size_t(slice.h0) * hpk + hh, m);
+      const float inv = l > 0.0f && l < INFINITY ? 1.0f / l : 0.0f;
       const std::size_t o0 = (o_head + hh) * std::size_t(DV);
       for (int d = 0; d < DV; ++d) store_from_float(p.o, p.q_dtype, o0 + std::size_t(d), out[d] * inv);
     }

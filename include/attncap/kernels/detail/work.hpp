@@ -5,6 +5,7 @@
 #pragma once
 
 #include <attncap/kernels/numeric.hpp>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -24,6 +25,7 @@ struct decode_work {
   bool bf16_dot = false;
   bool bf16_products = false;    // p rounded to bf16 for PV by vdpbf16ps (q is then hi only)
   float score_scale = 1.0f;      // scale * log2(e), applied after a bf16 dot product
+  float softcap = 0.0f;          // logit soft-cap c on the scaled scores; 0: off
   const std::byte* k = nullptr;  // token 0 of page 0 for local KV head 0
   const std::byte* v = nullptr;
   std::size_t head_bytes = 0;  // from one KV head to the next
@@ -56,6 +58,7 @@ struct prefill_work {
   int window_left = -1;  // keys [pos - window_left, pos] visible; -1 = unbounded
   float softcap = 0.0f;
   float scale = 1.0f;
+  float sink = -INFINITY;  // the head's sink logit (scaled-score units); -inf: none
   bool bf16_dot = false;
 };
 
