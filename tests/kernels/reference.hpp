@@ -225,6 +225,45 @@ struct ragged_problem {
   }
 };
 
+/// The K/V of a ragged problem copied into a paged cache (pages in reverse order), and the
+/// problem pointed at it: a paged extend of the same attention.
+struct paged_kv {
+  buffer k, v;
+  std::vector<std::int32_t> table;
+  paged_kv(ragged_problem& t, int page_size, kv_layout layout) {
+    prefill_params& p = t.p;
+    const std::size_t hkv = std::size_t(p.num_kv_heads), d = std::size_t(p.head_dim), ps = std::size_t(page_size);
+    std::size_t maxp = 1;
+    for (int b = 0; b < p.batch; ++b)
+      maxp = std::max(maxp, (std::size_t(t.kv_indptr[std::size_t(b) + 1] - t.kv_indptr[std::size_t(b)]) + ps - 1) / ps);
+    const std::size_t pages = std::size_t(p.batch) * maxp + 1;
+    k = buffer(p.type, pages * ps * hkv * d);
+    v = buffer(p.type, k.size());
+    table.resize(std::size_t(p.batch) * maxp);
+    for (std::size_t i = 0; i < table.size(); ++i) table[i] = static_cast<std::int32_t>(pages - 1 - i);
+    for (std::size_t b = 0; b < std::size_t(p.batch); ++b)
+      for (std::size_t j = 0; j < std::size_t(t.kv_indptr[b + 1] - t.kv_indptr[b]); ++j)
+        for (std::size_t h = 0; h < hkv; ++h) {
+          const std::size_t page = std::size_t(table[b * maxp + j / ps]), slot = j % ps;
+          const std::size_t dst =
+              (layout == kv_layout::hnd ? (page * hkv + h) * ps + slot : (page * ps + slot) * hkv + h) * d;
+          const std::size_t src = ((std::size_t(t.kv_indptr[b]) + j) * hkv + h) * d;
+          for (std::size_t x = 0; x < d; ++x) {
+            k.set(dst + x, float(t.k.at(src + x)));
+            v.set(dst + x, float(t.v.at(src + x)));
+          }
+        }
+    p.k = p.v = nullptr;
+    p.k_cache = k.data();
+    p.v_cache = v.data();
+    p.layout = layout;
+    p.page_table = table.data();
+    p.page_size = page_size;
+    p.num_pages = static_cast<int>(pages);
+    p.max_pages_per_seq = static_cast<int>(maxp);
+  }
+};
+
 /// Output tolerance for dtype t: kernel error (fp32 accumulation) plus rounding the output to t.
 inline double output_tolerance(dtype t) {
   switch (t) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// Prefill/extend over ragged batches: K^T packed once per (sequence, KV head), then query tiles of
-/// every head run flash style over the pool, heaviest (latest causal) tiles first.
+/// Prefill/extend over ragged batches, K/V contiguous or in the paged cache (paged extend: new
+/// tokens over a cached prefix): K^T packed once per (sequence, KV head), then query tiles of every
+/// head run flash style over the pool, heaviest (latest causal) tiles first.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <span>
 #include <string>
 #include <tuple>
@@ -78,6 +80,31 @@ struct packed_k {
   std::span<float> kt;
 };
 
+/// The one page of contiguous K/V (see kv_rows).
+inline constexpr std::int32_t contiguous_page = 0;
+
+/// Rows of KV head h of sequence b: contiguous ones (k or v) from kv_indptr[b], or the sequence's
+/// pages of the paged cache (k_cache or v_cache) when the call is a paged extend.
+template <int D, class T>
+kv_rows sequence_rows(const prefill_params& p, const void* contiguous, const void* cache, int b, std::size_t h) {
+  const std::size_t row = std::size_t(D) * sizeof(T), hkv = std::size_t(p.num_kv_heads);
+  kv_rows r;
+  if (p.k_cache == nullptr) {
+    r.base = static_cast<const std::byte*>(contiguous) + (std::size_t(p.kv_indptr[b]) * hkv + h) * row;
+    r.pages = &contiguous_page;
+    r.token_bytes = hkv * row;
+    r.page_size = std::numeric_limits<int>::max();
+    return r;
+  }
+  const paged_strides st = strides_of(p.layout == kv_layout::hnd, row, hkv, std::size_t(p.page_size));
+  r.base = static_cast<const std::byte*>(cache) + h * st.head_bytes;
+  r.pages = p.page_table + std::size_t(b) * std::size_t(p.max_pages_per_seq);
+  r.page_bytes = st.page_bytes;
+  r.token_bytes = st.token_bytes;
+  r.page_size = p.page_size;
+  return r;
+}
+
 template <int D, class T>
 packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* base, bool dot, int threads) {
   const std::size_t hkv = std::size_t(p.num_kv_heads);
@@ -87,13 +114,13 @@ packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* b
     pk.pad[b] = round_up(std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]), scalar::prefill_bk);
     pk.offset[b + 1] = pk.offset[b] + hkv * std::size_t(D) * pk.pad[b];
   }
-  const T* k = static_cast<const T*>(p.k);
   parallel_for(std::size_t(p.batch) * hkv, threads, [&](std::size_t bh) {
     const std::size_t b = bh / hkv, h = bh % hkv, pad = pk.pad[b];
-    const std::size_t k0 = std::size_t(p.kv_indptr[b]), len = std::size_t(p.kv_indptr[b + 1]) - k0;
+    const std::size_t len = std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]);
+    const kv_rows src = sequence_rows<D, T>(p, p.k, p.k_cache, int(b), h);
     float* dst = pk.kt.data() + pk.offset[b] + h * std::size_t(D) * pad;
     for (std::size_t j = 0; j < len; ++j) {
-      const T* row = k + ((k0 + j) * hkv + h) * std::size_t(D);
+      const T* row = reinterpret_cast<const T*>(src.row(int(j)));
       if constexpr (std::is_same_v<T, bf16_t>) {
         if (dot) {
           for (std::size_t d = 0; d < std::size_t(D); d += 2) {
@@ -141,8 +168,7 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.q_stride = hq * std::size_t(D);
   w.kt = pk.kt.data() + pk.offset[b] + kvh * std::size_t(D) * pk.pad[b];
   w.kv_pad = pk.pad[b];
-  w.v = static_cast<const T*>(p.v) + (std::size_t(p.kv_indptr[it.b]) * hkv + kvh) * std::size_t(D);
-  w.v_stride = hkv * std::size_t(D);
+  w.v = sequence_rows<D, T>(p, p.v, p.v_cache, it.b, kvh);
   w.v_is_f32 = std::is_same_v<T, float>;
   w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);
   w.o_stride = hq * std::size_t(D);

@@ -86,14 +86,27 @@ struct decode_params {
 /// Causal: sequence b's q_len queries are its last q_len positions (kv_len - q_len cached tokens
 /// come first), query at position p sees keys <= p, and with window_left >= 0 only keys
 /// >= p - window_left. Rows without a visible key are zeros.
+///
+/// Paged extend: with k_cache set, K and V come from a paged cache laid out as decode_params'
+/// (layout, page_size, num_pages, page_table of max_pages_per_seq ids per sequence) in `type`, and
+/// k / v are not read: sequence b's kv_len = kv_indptr[b + 1] - kv_indptr[b] tokens are its cached
+/// prefix and then its q_len new tokens (already written), from token 0 of page_table row b.
+/// Contiguous prefill is the same code with one page holding each sequence's rows.
 struct prefill_params {
   const void* q = nullptr;
-  const void* k = nullptr;
+  const void* k = nullptr;  ///< contiguous K; null for a paged extend
   const void* v = nullptr;
   void* o = nullptr;
   dtype type = dtype::bf16;
   const std::int32_t* q_indptr = nullptr;
   const std::int32_t* kv_indptr = nullptr;
+  const void* k_cache = nullptr;  ///< paged extend: the KV cache (see above); null: contiguous k / v
+  const void* v_cache = nullptr;
+  kv_layout layout = kv_layout::nhd;
+  const std::int32_t* page_table = nullptr;
+  int page_size = 0;
+  int num_pages = 0;
+  int max_pages_per_seq = 0;
   int batch = 0;
   int num_q_heads = 0;
   int num_kv_heads = 0;
@@ -139,6 +152,23 @@ inline void check_options(const char* api, float scale, int window_left, float s
   if (!(softcap >= 0.0f) || !std::isfinite(softcap)) reject(api, "softcap must be finite and >= 0");
 }
 
+/// Sequence b's length `len` (named `what`) fits its row of the page table, and the pages it uses
+/// are in [0, num_pages).
+inline void check_pages(const char* api, const std::int32_t* table, int max_pages, int page_size, int num_pages, int b,
+                        long long len, const char* what) {
+  const long long cap = static_cast<long long>(max_pages) * page_size;
+  if (len < 0 || len > cap)
+    reject(api, std::string(what) + "[" + std::to_string(b) + "] = " + std::to_string(len) + " is outside [0, " +
+                    std::to_string(cap) + "]");
+  const long long used = (len + page_size - 1) / page_size;
+  for (long long i = 0; i < used; ++i) {
+    const std::int32_t page = table[static_cast<std::size_t>(b) * std::size_t(max_pages) + std::size_t(i)];
+    if (page < 0 || page >= num_pages)
+      reject(api, "page_table[" + std::to_string(b) + "][" + std::to_string(i) + "] = " + std::to_string(page) +
+                      " is outside [0, " + std::to_string(num_pages) + ")");
+  }
+}
+
 /// Checks everything except the kernel key; `latent_v` (MLA) lets V alias the K rows.
 inline void validate_paged(const char* api, const decode_params& p, bool latent_v) {
   require_buffer(api, "q", p.q);
@@ -175,26 +205,32 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
   if (cap > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     reject(api, "max_pages_per_seq * page_size overflows int");
   checked_size(api, "page_table", {std::size_t(p.batch), std::size_t(p.max_pages_per_seq), 4});
-  for (int b = 0; b < p.batch; ++b) {
-    const std::int32_t len = p.seq_lens[b];
-    if (len < 0 || static_cast<std::size_t>(len) > cap)
-      reject(api, "seq_lens[" + std::to_string(b) + "] = " + std::to_string(len) + " is outside [0, " +
-                      std::to_string(cap) + "]");
-    const int used = (len + p.page_size - 1) / p.page_size;
-    for (int i = 0; i < used; ++i) {
-      const std::int32_t page =
-          p.page_table[static_cast<std::size_t>(b) * std::size_t(p.max_pages_per_seq) + std::size_t(i)];
-      if (page < 0 || page >= p.num_pages)
-        reject(api, "page_table[" + std::to_string(b) + "][" + std::to_string(i) + "] = " + std::to_string(page) +
-                        " is outside [0, " + std::to_string(p.num_pages) + ")");
-    }
-  }
+  for (int b = 0; b < p.batch; ++b)
+    check_pages(api, p.page_table, p.max_pages_per_seq, p.page_size, p.num_pages, b, p.seq_lens[b], "seq_lens");
+}
+
+/// The paged cache of an extend call: buffers, sizes, and every sequence's pages.
+inline void validate_extend_cache(const char* api, const prefill_params& p) {
+  require_buffer(api, "v_cache", p.v_cache);
+  require_buffer(api, "page_table", p.page_table);
+  require_positive(api, "page_size", p.page_size);
+  require_positive(api, "num_pages", p.num_pages);
+  require_positive(api, "max_pages_per_seq", p.max_pages_per_seq);
+  checked_size(api, "k_cache",
+               {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads),
+                std::size_t(p.head_dim), size_of(p.type)});
+  checked_size(api, "page_table", {std::size_t(p.batch), std::size_t(p.max_pages_per_seq), 4});
+  for (int b = 0; b < p.batch; ++b)
+    check_pages(api, p.page_table, p.max_pages_per_seq, p.page_size, p.num_pages, b,
+                static_cast<long long>(p.kv_indptr[b + 1]) - p.kv_indptr[b], "kv_len");
 }
 
 inline void validate_prefill(const char* api, const prefill_params& p) {
   require_buffer(api, "q", p.q);
-  require_buffer(api, "k", p.k);
-  require_buffer(api, "v", p.v);
+  if (p.k_cache == nullptr) {
+    require_buffer(api, "k", p.k);
+    require_buffer(api, "v", p.v);
+  }
   require_buffer(api, "o", p.o);
   require_buffer(api, "q_indptr", p.q_indptr);
   require_buffer(api, "kv_indptr", p.kv_indptr);
@@ -225,6 +261,7 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   checked_size(api, "k", {total_kv, std::size_t(p.num_kv_heads), std::size_t(p.head_dim), size_of(p.type)});
   checked_size(api, "packed K",
                {total_kv + 64 * std::size_t(p.batch), std::size_t(p.num_kv_heads), std::size_t(p.head_dim), 4});
+  if (p.k_cache != nullptr) validate_extend_cache(api, p);
 }
 
 }  // namespace detail

@@ -162,11 +162,11 @@ inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay,
   plan.score_scale = scale * log2e;  // the bodies work in the log2 domain
   plan.dk = dk;
   plan.dv = dv;
-  const std::size_t row = dk * kv_bytes, hkv = std::size_t(p.num_kv_heads), page = std::size_t(p.page_size);
-  const bool hnd = p.layout == kv_layout::hnd;
-  plan.token_bytes = hnd ? row : row * hkv;
-  plan.head_bytes = hnd ? row * page : row;
-  plan.page_bytes = row * hkv * page;
+  const paged_strides st =
+      strides_of(p.layout == kv_layout::hnd, dk * kv_bytes, std::size_t(p.num_kv_heads), std::size_t(p.page_size));
+  plan.token_bytes = st.token_bytes;
+  plan.head_bytes = st.head_bytes;
+  plan.page_bytes = st.page_bytes;
   const std::size_t n = lay.q.count;
   plan.q.scaled = view<float>(base, lay.q);
   plan.q.hi = {reinterpret_cast<bf16_t*>(plan.q.scaled.data()), n};

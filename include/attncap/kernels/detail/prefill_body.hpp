@@ -181,12 +181,12 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_v_rows(const prefill_work& w, tile_state<D, T>& t, int kb, int nk) {
   for (int j = 0; j < nk; ++j) {
-    const std::size_t row = static_cast<std::size_t>(kb + j) * w.v_stride;
+    const std::byte* row = w.v.row(kb + j);
     if (w.v_is_f32) {
-      t.vrows[j] = static_cast<const float*>(w.v) + row;
+      t.vrows[j] = reinterpret_cast<const float*>(row);
       continue;
     }
-    const T* src = static_cast<const T*>(w.v) + row;
+    const T* src = reinterpret_cast<const T*>(row);
     for (int d = 0; d < D; d += O::W) O::store(&t.vt[j][d], O::load(src + d));
     t.vrows[j] = t.vt[j];
   }

@@ -40,13 +40,36 @@ struct decode_work {
   float* l = nullptr;    // out [local q head]: sum of 2^(s - m)
 };
 
+/// Where row j of one KV head's keys or values lies: pages[j / page_size] * page_bytes +
+/// (j % page_size) * token_bytes bytes past base. Contiguous K/V is one page holding every row.
+struct kv_rows {
+  const std::byte* base = nullptr;
+  const std::int32_t* pages = nullptr;
+  std::size_t page_bytes = 0, token_bytes = 0;
+  int page_size = 1;
+  const std::byte* row(int j) const noexcept {
+    return base + static_cast<std::size_t>(pages[j / page_size]) * page_bytes +
+           static_cast<std::size_t>(j % page_size) * token_bytes;
+  }
+};
+
+/// Byte strides of a paged cache of rows of row_bytes: from one KV head to the next, and the
+/// (page, token) offset page * page_bytes + token * token_bytes.
+struct paged_strides {
+  std::size_t head_bytes, page_bytes, token_bytes;
+};
+constexpr paged_strides strides_of(bool hnd, std::size_t row_bytes, std::size_t kv_heads,
+                                   std::size_t page_size) noexcept {
+  return {hnd ? row_bytes * page_size : row_bytes, row_bytes * kv_heads * page_size,
+          hnd ? row_bytes : row_bytes * kv_heads};
+}
+
 /// Up to BQ query rows of one head against its keys, flash style; writes normalised output rows.
 struct prefill_work {
   const void* q = nullptr;  // row i at q + i * q_stride elements (dtype T)
   std::size_t q_stride = 0;
   const float* kt = nullptr;  // packed K^T: [D][kv_pad] fp32, or [D/2][kv_pad] bf16 pairs
-  const void* v = nullptr;    // row j at v + j * v_stride elements (fp32 if v_is_f32, else T)
-  std::size_t v_stride = 0;
+  kv_rows v;                  // V row j of the head (fp32 if v_is_f32, else T)
   bool v_is_f32 = true;
   std::size_t kv_pad = 0;
   void* o = nullptr;
