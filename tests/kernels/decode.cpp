@@ -254,10 +254,7 @@ TEST_CASE("sliding window, soft-cap, sinks and a custom scale on every ISA path,
         // Window ends mid-page and inside one sequence; the empty sequence stays zero with a sink.
         test::paged_problem t(4, 2 * g, 2, 128, 128, 16, {700, 37, 0, 129}, dtype::fp32, kv, rng);
         const std::vector<float> sinks = test::random_sinks(std::size_t(2 * g), rng);
-        t.p.window_left = 100;
-        t.p.softcap = 0.5f;  // scores reach several times the cap: both ends of tanh
-        t.p.scale = 0.3f;
-        t.p.sinks = sinks.data();
+        test::set_options(t.p, 100, 0.5f, 0.3f, sinks);  // scores reach several times the cap
         t.p.layout = g == 7 ? kv_layout::nhd : kv_layout::hnd;
         decode(t.p);
         CHECK(t.max_error() <= tolerance(kv));

@@ -38,10 +38,7 @@ TEST_CASE("MLA decode with a sliding window, soft-cap, sinks and its own scale o
       CAPTURE(to_string(c.kv));
       test::paged_problem t(2, 11, 1, c.qk_dim, c.v_dim, 32, {300, 45}, dtype::fp32, c.kv, rng, true);
       const std::vector<float> sinks = test::random_sinks(11, rng);
-      t.p.scale = 0.07f;
-      t.p.window_left = 60;
-      t.p.softcap = 1.0f;
-      t.p.sinks = sinks.data();
+      test::set_options(t.p, 60, 1.0f, 0.07f, sinks);
       mla_decode(t.p);
       CHECK(t.max_error() <= (c.kv == dtype::bf16 ? 2e-5 : 4e-6));
     }

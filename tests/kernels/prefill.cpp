@@ -86,10 +86,7 @@ TEST_CASE("paged extend over a cached prefix: both layouts, prefixes ending mid-
           prefill(r.p);
           CHECK(r.max_error(true) <= test::output_tolerance(t));
           const std::vector<float> sinks = test::random_sinks(4, rng);
-          r.p.window_left = 30;
-          r.p.softcap = 1.5f;
-          r.p.scale = 0.2f;
-          r.p.sinks = sinks.data();
+          test::set_options(r.p, 30, 1.5f, 0.2f, sinks);
           prefill(r.p);
           CHECK(r.max_error(true) <= test::output_tolerance(t));
         }

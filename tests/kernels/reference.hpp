@@ -81,6 +81,15 @@ inline std::vector<float> random_sinks(std::size_t n, std::mt19937& rng) {
   return sinks;
 }
 
+/// Sets the options decode and prefill share: window, soft-cap, scale and sinks (empty: none).
+template <class Params>
+void set_options(Params& p, int window_left, float softcap, float scale, const std::vector<float>& sinks) {
+  p.window_left = window_left;
+  p.softcap = softcap;
+  p.scale = scale;
+  p.sinks = sinks.empty() ? nullptr : sinks.data();
+}
+
 /// Half the spacing of dtype t's values at magnitude x (0 for fp32 and for x = 0).
 inline double half_ulp(dtype t, double x) {
   if (x == 0.0 || t == dtype::fp32) return 0.0;
