@@ -18,10 +18,23 @@
 #include <immintrin.h>
 #endif
 
+#include "allocation_count.hpp"
+
 using namespace attncap;
 using namespace attncap::kernels;
 
 namespace {
+
+/// The benchmark loop over `call` (warmed up before): the row names the ISA path the kernels ran
+/// and counts the heap allocations per call.
+template <class F>
+void timed_loop(benchmark::State& state, F call) {
+  call();
+  const long before = test::heap_allocations.load();
+  for (auto _ : state) call();
+  state.counters["allocs_per_call"] = double(test::heap_allocations.load() - before) / double(state.iterations());
+  state.SetLabel(std::string("isa:") + std::string(to_string(active_isa())));
+}
 
 using clock_type = std::chrono::steady_clock;
 double seconds_since(clock_type::time_point t0) {
@@ -192,6 +205,36 @@ void report_decode(benchmark::State& state, double bytes, double flops, double r
   state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
 }
 
+/// The shape of a decode benchmark: kernel, heads, q dtype, cached tokens of the whole batch.
+struct decode_shape {
+  decode_config c;
+  int hq, hkv;
+  dtype q_dtype;
+  double tokens;
+  int threads;
+};
+
+/// Points p at the buffers (an HND cache), runs the timed loop and reports the K+V bytes of the
+/// cached tokens against the roofs measured just before.
+void run_decode(benchmark::State& state, decode_params& p, const decode_shape& s, buffer& q, buffer& o, const buffer& k,
+                const buffer& v) {
+  p.q = q.data();
+  p.o = o.data();
+  p.q_dtype = s.q_dtype;
+  p.k_cache = k.data();
+  p.v_cache = v.data();
+  p.kv_dtype = s.c.kv;
+  p.layout = kv_layout::hnd;
+  p.num_q_heads = s.hq;
+  p.num_kv_heads = s.hkv;
+  p.head_dim = s.c.head_dim;
+  const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, s.threads);
+  const double fma_roof = compute_roof(false, s.threads);
+  timed_loop(state, [&] { decode(p); });
+  const double bytes = 2.0 * s.tokens * s.hkv * s.c.head_dim * double(size_of(s.c.kv));
+  report_decode(state, bytes, 4.0 * s.tokens * s.hq * s.c.head_dim, roof, fma_roof);
+}
+
 void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads, dtype q_dtype,
                   bool bf16_products) {
   const int hkv = kv_heads, hq = hkv * c.group, page = 16, pages = seq / page;
@@ -204,21 +247,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   for (std::size_t i = 0; i < nq; ++i) kernels::detail::store_from_float(q.data(), q_dtype, i, 0.01f);
   const std::vector<std::int32_t> table = identity_pages(pages), lens{seq};
   decode_params p = paged_params(table, lens, page, threads, bf16_products);
-  p.q = q.data();
-  p.o = o.data();
-  p.q_dtype = q_dtype;
-  p.k_cache = k.data();
-  p.v_cache = v.data();
-  p.kv_dtype = c.kv;
-  p.layout = kv_layout::hnd;
-  p.num_q_heads = hq;
-  p.num_kv_heads = hkv;
-  p.head_dim = c.head_dim;
-  const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, threads);
-  const double fma_roof = compute_roof(false, threads);
-  decode(p);
-  for (auto _ : state) decode(p);
-  report_decode(state, double(k.size() + v.size()), 4.0 * seq * hq * c.head_dim, roof, fma_roof);
+  run_decode(state, p, {c, hq, hkv, q_dtype, double(seq), threads}, q, o, k, v);
 }
 
 void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threads) {
@@ -244,8 +273,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
   p.num_threads = threads;
   const double fma_roof = compute_roof(false, threads);
   const double dot_roof = available(isa::avx512_bf16) ? compute_roof(true, threads) : 0.0;
-  prefill(p);
-  for (auto _ : state) prefill(p);
+  timed_loop(state, [&] { prefill(p); });
   // Causal: query i sees i + 1 keys; 2 FLOP per MAC, QK^T and PV.
   const double flops = 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2);
   using counter = benchmark::Counter;
@@ -272,9 +300,71 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   p.v_head_dim = c.v_dim;
   const double roof = read_roof({{kv.data(), kv.size()}}, threads);
   const double fma_roof = compute_roof(false, threads);
-  mla_decode(p);
-  for (auto _ : state) mla_decode(p);
+  timed_loop(state, [&] { mla_decode(p); });
   report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, fma_roof);
+}
+
+/// Serving decode: `batch` sequences of mixed lengths spread over 256 to 8K tokens, one page
+/// table into one shared cache (pages of 16, HND), 8 KV heads, q and o bf16 (a bf16 model's).
+void bench_decode_serving(benchmark::State& state, decode_config c, int batch, int threads) {
+  const int hkv = 8, hq = hkv * c.group, page = 16, max_pages = 8192 / page;
+  std::vector<std::int32_t> lens(static_cast<std::size_t>(batch)),
+      table(static_cast<std::size_t>(batch) * max_pages, 0);
+  int pages = 0;
+  long long tokens = 0;
+  for (int b = 0; b < batch; ++b) {
+    lens[std::size_t(b)] = 256 + int((long long)(b)*2654435761LL % (8192 - 256 + 1));
+    tokens += lens[std::size_t(b)];
+    for (int i = 0; i * page < lens[std::size_t(b)]; ++i) table[std::size_t(b) * max_pages + std::size_t(i)] = pages++;
+  }
+  const std::size_t page_bytes = std::size_t(page) * hkv * std::size_t(c.head_dim) * size_of(c.kv);
+  buffer k(std::size_t(pages) * page_bytes), v(k.size());
+  fill(k, c.kv);
+  fill(v, c.kv);
+  const std::size_t nq = std::size_t(batch) * std::size_t(hq) * std::size_t(c.head_dim);
+  buffer q(nq * 2), o(q.size());
+  fill(q, dtype::bf16);
+  decode_params p = paged_params(table, lens, page, threads, false);
+  p.batch = batch;
+  p.num_pages = pages;
+  p.max_pages_per_seq = max_pages;
+  run_decode(state, p, {c, hq, hkv, dtype::bf16, double(tokens), threads}, q, o, k, v);
+}
+
+/// Chunked extend: `chunk` new tokens over a `prefix` of cached tokens, K/V in the paged cache
+/// (pages of 16, HND, the chunk's own K/V already written), causal, 8 q / 2 KV heads.
+void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chunk, int threads) {
+  const int hq = 8, hkv = 2, page = 16, kv_len = prefix + chunk, pages = (kv_len + page - 1) / page;
+  const std::size_t elt = size_of(c.type), d = std::size_t(c.head_dim);
+  buffer k(std::size_t(pages) * page * hkv * d * elt), v(k.size()), q(std::size_t(chunk) * hq * d * elt), o(q.size());
+  fill(k, c.type);
+  fill(v, c.type);
+  fill(q, c.type);
+  const std::vector<std::int32_t> table = identity_pages(pages), q_indptr{0, chunk}, kv_indptr{0, kv_len};
+  const prefill_params p{.q = q.data(),
+                         .o = o.data(),
+                         .type = c.type,
+                         .q_indptr = q_indptr.data(),
+                         .kv_indptr = kv_indptr.data(),
+                         .k_cache = k.data(),
+                         .v_cache = v.data(),
+                         .layout = kv_layout::hnd,
+                         .page_table = table.data(),
+                         .page_size = page,
+                         .num_pages = pages,
+                         .max_pages_per_seq = pages,
+                         .batch = 1,
+                         .num_q_heads = hq,
+                         .num_kv_heads = hkv,
+                         .head_dim = c.head_dim,
+                         .num_threads = threads};
+  const double fma_roof = compute_roof(false, threads);
+  timed_loop(state, [&] { prefill(p); });
+  // Query i of the chunk sees prefix + i + 1 keys; 2 FLOP per MAC, QK^T and PV.
+  const double flops = 4.0 * c.head_dim * hq * (double(chunk) * prefix + double(chunk) * (chunk + 1) / 2);
+  using counter = benchmark::Counter;
+  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
+  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
 }
 
 // Dispatch: the table lookup for a runtime key vs reading a known function pointer.
@@ -356,6 +446,28 @@ int main(int argc, char** argv) {
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
     }
+  // Serving: batches of mixed lengths at decode (G4 tuned; G7, as 28 q / 4 KV heads, general),
+  // and a 512-token chunk over a 16K cached prefix at extend.
+  for (int group : {4, 7})
+    for (int batch : {32, 64})
+      for (int threads : {1, 2})
+        if (decode_space.compiled(128, dtype::bf16, group))
+          benchmark::RegisterBenchmark(("decode_serving/D128/bf16/G" + std::to_string(group) + "/batch:" +
+                                        std::to_string(batch) + "/S256-8K/threads:" + std::to_string(threads))
+                                           .c_str(),
+                                       bench_decode_serving, decode_config{128, dtype::bf16, group}, batch, threads)
+              ->UseRealTime()
+              ->Unit(benchmark::kMillisecond);
+  for (const prefill_config& c : prefill_space.configs)
+    if (c.head_dim == 128)
+      for (int threads : {1, 2})
+        benchmark::RegisterBenchmark(("extend_paged/D128/" + std::string(to_string(c.type)) +
+                                      "/chunk:512/prefix:16384/H8-KV2/threads:" + std::to_string(threads))
+                                         .c_str(),
+                                     bench_extend, c, 16384, 512, threads)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond)
+            ->MinTime(2.0);
   benchmark::RegisterBenchmark("dispatch/table_lookup", bench_dispatch_lookup);
   benchmark::RegisterBenchmark("dispatch/direct_pointer", bench_direct_pointer);
   benchmark::RunSpecifiedBenchmarks();

@@ -12,7 +12,8 @@
 #ifndef ATTNCAP_HEAD_DIMS
 #define ATTNCAP_HEAD_DIMS 64, 80, 96, 128, 192, 256
 #endif
-/// GQA group sizes (query heads per KV head) compiled for decode.
+/// GQA groups (query heads per KV head) with a tuned decode body of their own. Every other group
+/// from 1 to 64 runs too: on the tuned body of a listed group that divides it, or on a general one.
 #ifndef ATTNCAP_GQA_GROUPS
 #define ATTNCAP_GQA_GROUPS 1, 2, 4, 8
 #endif

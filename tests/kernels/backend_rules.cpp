@@ -12,7 +12,8 @@ namespace archetypes {
 struct kernel_backend {
   struct attncap_traits {
     static constexpr std::string_view name = "kernel_backend";
-    static constexpr capabilities caps{.head_dims = kernels::decode_family_head_dims};
+    static constexpr capabilities caps =
+        kernels::with_decode_kernel_options({.head_dims = kernels::decode_family_head_dims});
     using rules = kernels::decode_kernel_rules<kernel_backend>;
   };
 };
@@ -49,7 +50,10 @@ TEST_CASE("a compiled configuration passes, a foreign one names the family's set
 TEST_CASE("KV formats and groups outside the family are unsupported, not excluded") {
   CHECK(kernels::decode_support(launch(128, kv_cache_dtype::nvfp4)) == kernels::support::unsupported_by_family);
   CHECK(kernels::decode_support(launch(128, kv_cache_dtype::fp8_e5m2)) == kernels::support::unsupported_by_family);
-  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 96, 3)) == kernels::support::unsupported_by_family);
+  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 130, 2)) == kernels::support::unsupported_by_family);
+  // Any group up to 64 runs, tuned or not (28 q / 4 KV heads: group 7).
+  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 28, 4)) == kernels::support::ok);
+  CHECK(kernels::decode_support(launch(128, kv_cache_dtype::bf16, 64, 1)) == kernels::support::ok);
   CHECK(kernels::decode_support(launch(128, kv_cache_dtype::auto_)) == kernels::support::ok);  // bf16 model
 }
 
@@ -57,4 +61,18 @@ TEST_CASE("the backend's declared head dims come from the kernel space") {
   constexpr auto dims = kernels::decode_family_head_dims;
   for (int d : kernels::decode_space_t::family_head_dims) CHECK(dims.contains(d));
   CHECK(!dims.contains(100));
+}
+
+TEST_CASE("window, logit cap and sinks reach the kernel space, and the declaration comes from it") {
+  launch_config c = launch(128, kv_cache_dtype::bf16, 64, 8);
+  c.sliding_window = 4096;
+  c.logit_cap = 30.0;
+  c.attention_sinks = true;
+  CHECK(kernels::launch_options(c) == kernels::kernel_options{true, true, true, false});
+  CHECK(kernels::decode_support(c) == kernels::support::ok);
+  CHECK(validate<registry>(c).accepted());
+  constexpr auto caps = archetypes::kernel_backend::attncap_traits::caps;
+  CHECK(caps.sliding_window == support::yes);
+  CHECK(caps.logit_cap == support::yes);
+  CHECK(caps.attention_sinks == support::yes);
 }

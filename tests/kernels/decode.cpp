@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Paged decode against the double-precision reference: every compiled (head dim, KV dtype, group),
-// odd lengths, empty sequences, every ISA path, threads, and a 32K-token precision check.
+// every group from 1 to 64 on odd head counts, sliding window, soft-cap, sinks and scale, odd
+// lengths, empty sequences, every ISA path, threads, and a 32K-token precision check.
 #include <doctest/doctest.h>
 
 #include <attncap/kernels/decode.hpp>
@@ -188,4 +189,112 @@ TEST_CASE("32K keys with uniform scores and constant V: fp32 accumulation keeps 
         for (std::size_t d = 0; d < 128; ++d) CHECK(std::fabs(t.o.at(d) - value) / value <= 1e-5);
       }
   }
+}
+
+TEST_CASE("every group from 1 to 64 matches the reference, tuned or not") {
+  // Untuned groups run on a divisor's tuned body (6 = 3 x 2, 16 = 2 x 8, 64 = 8 x 8) or on the
+  // general one (7 = 4 + 1 + 1 + 1): both read a block's rows for all the heads of a KV head.
+  std::mt19937 rng(41);
+  for (int g = 1; g <= decode_space_t::max_group; ++g) {
+    CAPTURE(g);
+    test::paged_problem t(2, 2 * g, 2, 64, 64, 16, {45, 19}, dtype::fp32, dtype::fp32, rng);
+    decode(t.p);
+    CHECK(t.max_error() <= tolerance(dtype::fp32));
+  }
+}
+
+TEST_CASE("odd head counts on every ISA path, KV dtype and page layout") {
+  // (q heads, KV heads): 28 / 4 (group 7), 7 / 1, 3 / 1, 12 / 2 (6), 48 / 3 (16), 64 / 1, 20 / 4 (5).
+  const std::pair<int, int> heads[] = {{28, 4}, {7, 1}, {3, 1}, {12, 2}, {48, 3}, {64, 1}, {20, 4}};
+  std::mt19937 rng(43);
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    for (dtype kv : decode_space_t::family_kv_dtypes)
+      for (auto [hq, hkv] : heads) {
+        if (!decode_space.compiled(128, kv, hq / hkv)) continue;
+        CAPTURE(to_string(path));
+        CAPTURE(name({128, kv, hq / hkv}));
+        CAPTURE(hq);
+        test::paged_problem t(2, hq, hkv, 128, 128, 16, {70, 301}, dtype::fp32, kv, rng);
+        t.p.layout = hq % 2 == 0 ? kv_layout::hnd : kv_layout::nhd;
+        decode(t.p);
+        CHECK(t.max_error() <= tolerance(kv));
+      }
+  }
+}
+
+TEST_CASE("an untuned group through static dispatch runs the same kernel as runtime dispatch") {
+  if constexpr (decode_space.compiled(64, dtype::bf16, 7)) {
+    std::mt19937 rng(47);
+    test::paged_problem t(1, 14, 2, 64, 64, 16, {33}, dtype::fp32, dtype::bf16, rng);
+    decode<64, dtype::bf16, 7>(t.p);
+    CHECK(t.max_error() <= tolerance(dtype::bf16));
+    t.p.num_q_heads = 12;
+    CHECK_THROWS_AS((decode<64, dtype::bf16, 7>(t.p)), shape_error);
+  }
+}
+
+TEST_CASE("groups past 64 are refused as outside the family, before any tensor is read") {
+  std::mt19937 rng(53);
+  test::paged_problem t(1, 65, 1, 64, 64, 16, {9}, dtype::fp32, dtype::fp32, rng);
+  CHECK_THROWS_WITH_AS(decode(t.p), doctest::Contains("group=65): not supported by the kernel family"),
+                       kernel_unsupported);
+  for (std::size_t i = 0; i < t.o.size(); ++i) REQUIRE(t.o.at(i) == 0.0);
+}
+
+TEST_CASE("sliding window, soft-cap, sinks and a custom scale on every ISA path, tuned and general groups") {
+  std::mt19937 rng(83);
+  test::each_path([&](isa path) {
+    for (dtype kv : {dtype::fp32, dtype::bf16, dtype::fp16})
+      for (int g : {1, 4, 7}) {
+        if (!decode_space.compiled(128, kv, g)) continue;
+        CAPTURE(to_string(path));
+        CAPTURE(name({128, kv, g}));
+        // Window ends mid-page and inside one sequence; the empty sequence stays zero with a sink.
+        test::paged_problem t(4, 2 * g, 2, 128, 128, 16, {700, 37, 0, 129}, dtype::fp32, kv, rng);
+        const std::vector<float> sinks = test::random_sinks(std::size_t(2 * g), rng);
+        test::set_options(t.p, 100, 0.5f, 0.3f, sinks);  // scores reach several times the cap
+        t.p.layout = g == 7 ? kv_layout::nhd : kv_layout::hnd;
+        decode(t.p);
+        CHECK(t.max_error() <= tolerance(kv));
+        for (std::size_t i = 2 * std::size_t(2 * g) * 128; i < 3 * std::size_t(2 * g) * 128; ++i)
+          REQUIRE(t.o.at(i) == 0.0);
+        // Each option alone, threads split the short window too.
+        for (int option = 0; option < 3; ++option) {
+          CAPTURE(option);
+          t.p.window_left = option == 0 ? 5 : -1;
+          t.p.softcap = option == 1 ? 2.0f : 0.0f;
+          t.p.sinks = option == 2 ? sinks.data() : nullptr;
+          t.p.num_threads = option + 1;
+          decode(t.p);
+          CHECK(t.max_error() <= tolerance(kv));
+        }
+      }
+  });
+}
+
+TEST_CASE("a sink far above every score leaves an output near zero, one far below changes nothing") {
+  std::mt19937 rng(89);
+  test::paged_problem t(1, 4, 1, 64, 64, 16, {200}, dtype::fp32, dtype::fp32, rng);
+  std::vector<float> sinks(4, 60.0f);
+  t.p.sinks = sinks.data();
+  decode(t.p);
+  CHECK(t.max_error() <= 4e-6);
+  for (std::size_t i = 0; i < t.o.size(); ++i) CHECK(std::fabs(t.o.at(i)) < 1e-20);
+  sinks.assign(4, -60.0f);
+  decode(t.p);
+  CHECK(t.max_error() <= 4e-6);
+}
+
+TEST_CASE("bad options are refused before any tensor is read") {
+  std::mt19937 rng(97);
+  test::paged_problem t(1, 4, 1, 64, 64, 16, {20}, dtype::fp32, dtype::fp32, rng);
+  t.p.window_left = -2;
+  CHECK_THROWS_WITH_AS(decode(t.p), doctest::Contains("window_left must be >= -1"), shape_error);
+  t.p.window_left = -1;
+  t.p.softcap = -1.0f;
+  CHECK_THROWS_WITH_AS(decode(t.p), doctest::Contains("softcap must be finite"), shape_error);
+  t.p.softcap = INFINITY;
+  CHECK_THROWS_WITH_AS(decode(t.p), doctest::Contains("softcap must be finite"), shape_error);
 }

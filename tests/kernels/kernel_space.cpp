@@ -22,7 +22,25 @@ static_assert(decode_space.check(128, dtype::bf16, 4) == support::ok);
 static_assert(decode_space.check(112, dtype::bf16, 4) == support::excluded_by_build);
 static_assert(decode_space.check(100, dtype::bf16, 4) == support::unsupported_by_family);
 static_assert(decode_space.check(128, dtype::fp8_e5m2, 4) == support::unsupported_by_family);
-static_assert(decode_space.check(128, dtype::bf16, 16) == support::excluded_by_build);
+// Every group from 1 to 64 runs where its head dim and KV dtype are compiled; only those two
+// can be left out of a build.
+static_assert(decode_space.check(128, dtype::bf16, 16) == support::ok);
+static_assert(decode_space.check(128, dtype::bf16, 7) == support::ok &&
+              decode_space.check(64, dtype::fp16, 64) == support::ok);
+static_assert(!decode_space.tuned(128, dtype::bf16, 7) && decode_space.tuned(128, dtype::bf16, 8));
+static_assert(decode_space.check(112, dtype::bf16, 7) == support::excluded_by_build);
+static_assert(decode_space.check(128, dtype::bf16, 65) == support::unsupported_by_family);
+static_assert(decode_space.check(128, dtype::bf16, 0) == support::unsupported_by_family);
+static_assert(decode_space.general_configs.size() == 24);
+// Options are runtime parameters each family has or lacks; cross attention has no window.
+inline constexpr kernel_options all_options{true, true, true, true};
+static_assert(supports(family::decode, 128, dtype::bf16, 7, all_options));
+static_assert(supports(family::mla_decode, 576, dtype::bf16, 1, all_options));
+static_assert(supports(family::prefill, 128, dtype::bf16, 1, all_options));
+static_assert(check(family::cross_attention, 128, dtype::bf16, 1, {.sliding_window = true}) ==
+              support::unsupported_by_family);
+static_assert(supports(family::cross_attention, 128, dtype::bf16, 1, {.logit_softcap = true}));
+static_assert(check(family::decode, 112, dtype::bf16, 4, all_options) == support::excluded_by_build);
 static_assert(prefill_space.check(96, dtype::fp8_e4m3) == support::unsupported_by_family);
 static_assert(mla_space.check(576, 512, dtype::fp8_e4m3) == support::ok);
 static_assert(supports(family::decode, 256, dtype::fp16, 8) && !supports(family::decode, 288, dtype::fp16, 8));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // MLA decode (absorbed: qk 576 = 512 latent + 64 rope, v 512) against the double-precision
 // reference: every compiled KV dtype, odd lengths, head counts not a multiple of the head block,
-// empty sequences, every ISA path, and the 32K-token precision check.
+// empty sequences, window / soft-cap / sinks / scale, every ISA path, the 32K-token precision check.
 #include <doctest/doctest.h>
 
 #include <attncap/kernels/mla_decode.hpp>
@@ -27,6 +27,22 @@ TEST_CASE("MLA decode matches the reference for every compiled configuration and
       for (std::size_t i = 11 * 512; i < 22 * 512; ++i) REQUIRE(t.o.at(i) == 0.0);  // empty sequence
     }
   }
+}
+
+TEST_CASE("MLA decode with a sliding window, soft-cap, sinks and its own scale on every ISA path") {
+  std::mt19937 rng(101);
+  test::each_path([&](isa path) {
+    for (const mla_config& c : mla_space.configs) {
+      if (c.kv == dtype::fp8_e4m3) continue;
+      CAPTURE(to_string(path));
+      CAPTURE(to_string(c.kv));
+      test::paged_problem t(2, 11, 1, c.qk_dim, c.v_dim, 32, {300, 45}, dtype::fp32, c.kv, rng, true);
+      const std::vector<float> sinks = test::random_sinks(11, rng);
+      test::set_options(t.p, 60, 1.0f, 0.07f, sinks);
+      mla_decode(t.p);
+      CHECK(t.max_error() <= (c.kv == dtype::bf16 ? 2e-5 : 4e-6));
+    }
+  });
 }
 
 TEST_CASE("MLA decode with bf16 products stays within the bf16 rounding of the inputs") {

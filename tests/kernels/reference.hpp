@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <attncap/kernels/isa.hpp>
 #include <attncap/kernels/numeric.hpp>
 #include <attncap/kernels/shapes.hpp>
 #include <cmath>
@@ -32,11 +33,12 @@ inline buffer random_buffer(dtype t, std::size_t n, std::mt19937& rng, float ran
   return b;
 }
 
-/// out[i] = softmax(scale * q.k_j) v_j over the visible keys; zeros when none is visible.
+/// out[i] = softmax(scale * q.k_j) v_j over the visible keys [lo, n_keys), each score soft-capped
+/// when softcap > 0, with a sink logit in the denominator; zeros when no key is visible.
 template <class KeyAt, class ValueAt>
 void reference_row(const buffer& q, std::size_t q0, int dk, int dv, double scale, int n_keys, KeyAt key_offset,
                    ValueAt value_offset, const buffer& k, const buffer& v, std::vector<double>& out,
-                   double softcap = 0.0, int lo = 0) {
+                   double softcap = 0.0, int lo = 0, double sink = -INFINITY) {
   std::vector<double> s;
   double m = -INFINITY;
   for (int j = lo; j < n_keys; ++j) {
@@ -49,7 +51,9 @@ void reference_row(const buffer& q, std::size_t q0, int dk, int dv, double scale
     m = std::max(m, x);
   }
   out.assign(std::size_t(dv), 0.0);
-  double l = 0;
+  if (m == -INFINITY) return;
+  m = std::max(m, sink);
+  double l = std::exp(sink - m);
   for (int j = lo; j < n_keys; ++j) {
     const double w = std::exp(s[std::size_t(j - lo)] - m);
     l += w;
@@ -57,6 +61,33 @@ void reference_row(const buffer& q, std::size_t q0, int dk, int dv, double scale
     for (int d = 0; d < dv; ++d) out[std::size_t(d)] += w * v.at(vo + std::size_t(d));
   }
   for (auto& x : out) x = l > 0 ? x / l : 0.0;
+}
+
+/// f(path) on every ISA path this CPU has, each forced in turn.
+template <class F>
+void each_path(F f) {
+  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+    if (!available(path)) continue;
+    scoped_isa force(path);
+    f(path);
+  }
+}
+
+/// n sink logits in [-2, 3]: around the scores of unit-range q and k, so they move the output.
+inline std::vector<float> random_sinks(std::size_t n, std::mt19937& rng) {
+  std::uniform_real_distribution<float> logit(-2.0f, 3.0f);
+  std::vector<float> sinks(n);
+  for (float& x : sinks) x = logit(rng);
+  return sinks;
+}
+
+/// Sets the options decode and prefill share: window, soft-cap, scale and sinks (empty: none).
+template <class Params>
+void set_options(Params& p, int window_left, float softcap, float scale, const std::vector<float>& sinks) {
+  p.window_left = window_left;
+  p.softcap = softcap;
+  p.scale = scale;
+  p.sinks = sinks.empty() ? nullptr : sinks.data();
 }
 
 /// Half the spacing of dtype t's values at magnitude x (0 for fp32 and for x = 0).
@@ -125,9 +156,12 @@ struct paged_problem {
                  std::size_t(d);
         };
         const std::size_t q0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dk);
+        const int len = seq_lens[std::size_t(b)];
+        const int lo = p.window_left >= 0 ? std::max(0, len - 1 - p.window_left) : 0;
         reference_row(
-            q, q0, dk, dv, scale, seq_lens[std::size_t(b)], [&](int t) { return row(t, dk); },
-            [&](int t) { return row(t, latent ? dk : dv); }, k, latent ? k : v, ref);
+            q, q0, dk, dv, scale, len, [&](int t) { return row(t, dk); },
+            [&](int t) { return row(t, latent ? dk : dv); }, k, latent ? k : v, ref, p.softcap, lo,
+            p.sinks != nullptr ? p.sinks[h] : -INFINITY);
         const std::size_t o0 = (std::size_t(b) * std::size_t(p.num_q_heads) + std::size_t(h)) * std::size_t(dv);
         for (int d = 0; d < dv; ++d) {
           const double x = o.at(o0 + std::size_t(d)), r = ref[std::size_t(d)];
@@ -189,7 +223,7 @@ struct ragged_problem {
                    std::size_t(d);
           };
           reference_row(q, (row * std::size_t(hq) + std::size_t(h)) * std::size_t(d), d, d, scale, hi, kv_at, kv_at, k,
-                        v, ref, p.softcap, lo);
+                        v, ref, p.softcap, lo, p.sinks != nullptr ? p.sinks[h] : -INFINITY);
           for (int x = 0; x < d; ++x)
             err = std::max(err,
                            std::fabs(o.at((row * std::size_t(hq) + std::size_t(h)) * std::size_t(d) + std::size_t(x)) -
@@ -197,6 +231,45 @@ struct ragged_problem {
         }
     }
     return err;
+  }
+};
+
+/// The K/V of a ragged problem copied into a paged cache (pages in reverse order), and the
+/// problem pointed at it: a paged extend of the same attention.
+struct paged_kv {
+  buffer k, v;
+  std::vector<std::int32_t> table;
+  paged_kv(ragged_problem& t, int page_size, kv_layout layout) {
+    prefill_params& p = t.p;
+    const std::size_t hkv = std::size_t(p.num_kv_heads), d = std::size_t(p.head_dim), ps = std::size_t(page_size);
+    std::size_t maxp = 1;
+    for (int b = 0; b < p.batch; ++b)
+      maxp = std::max(maxp, (std::size_t(t.kv_indptr[std::size_t(b) + 1] - t.kv_indptr[std::size_t(b)]) + ps - 1) / ps);
+    const std::size_t pages = std::size_t(p.batch) * maxp + 1;
+    k = buffer(p.type, pages * ps * hkv * d);
+    v = buffer(p.type, k.size());
+    table.resize(std::size_t(p.batch) * maxp);
+    for (std::size_t i = 0; i < table.size(); ++i) table[i] = static_cast<std::int32_t>(pages - 1 - i);
+    for (std::size_t b = 0; b < std::size_t(p.batch); ++b)
+      for (std::size_t j = 0; j < std::size_t(t.kv_indptr[b + 1] - t.kv_indptr[b]); ++j)
+        for (std::size_t h = 0; h < hkv; ++h) {
+          const std::size_t page = std::size_t(table[b * maxp + j / ps]), slot = j % ps;
+          const std::size_t dst =
+              (layout == kv_layout::hnd ? (page * hkv + h) * ps + slot : (page * ps + slot) * hkv + h) * d;
+          const std::size_t src = ((std::size_t(t.kv_indptr[b]) + j) * hkv + h) * d;
+          for (std::size_t x = 0; x < d; ++x) {
+            k.set(dst + x, float(t.k.at(src + x)));
+            v.set(dst + x, float(t.v.at(src + x)));
+          }
+        }
+    p.k = p.v = nullptr;
+    p.k_cache = k.data();
+    p.v_cache = v.data();
+    p.layout = layout;
+    p.page_table = table.data();
+    p.page_size = page_size;
+    p.num_pages = static_cast<int>(pages);
+    p.max_pages_per_seq = static_cast<int>(maxp);
   }
 };
 

@@ -33,13 +33,32 @@ constexpr std::optional<dtype> kv_element_type(const launch_config& c) noexcept 
   }
 }
 
-/// What the decode kernel space says of a launch (its head dim, KV dtype and GQA group).
+/// The kernel options a launch asks for: a sliding window, the model's logit cap, attention sinks.
+constexpr kernel_options launch_options(const launch_config& c) noexcept {
+  return {.sliding_window = c.sliding_window > 0,  // unset and -1: full attention
+          .logit_softcap = c.logit_cap > 0.0,
+          .attention_sinks = c.attention_sinks,
+          .custom_scale = false};
+}
+
+/// What the decode kernel space says of a launch (its head dim, KV dtype, GQA group and options).
 constexpr support decode_support(const launch_config& c) noexcept {
   const auto kv = kv_element_type(c);
   if (!kv) return support::unsupported_by_family;
   const int group =
       c.num_q_heads_per_rank > 0 && c.num_kv_heads_per_rank > 0 ? c.num_q_heads_per_rank / c.num_kv_heads_per_rank : 1;
-  return decode_space.check(c.head_dim, *kv, group);
+  return check(family::decode, c.head_dim, *kv, group, launch_options(c));
+}
+
+/// A backend's declaration with the options the decode kernels compute (sliding window, logit
+/// cap, attention sinks) declared from the kernel space, so the declaration cannot claim more.
+constexpr capabilities with_decode_kernel_options(capabilities caps) noexcept {
+  constexpr kernel_options o = family_options(family::decode);
+  const auto yes_no = [](bool has) { return has ? attncap::support::yes : attncap::support::no; };
+  caps.sliding_window = yes_no(o.sliding_window);
+  caps.logit_cap = yes_no(o.logit_softcap);
+  caps.attention_sinks = yes_no(o.attention_sinks);
+  return caps;
 }
 
 namespace detail {
@@ -93,8 +112,8 @@ ATTNCAP_DETAIL_KERNEL_RULE(decode_excluded_by_build, "kernels.decode_excluded_by
                            detail::joined<kernels::detail::spelled::head_dims>::value,
                            "The {subject} decode kernels for head_dim={head_dim} with "
                            "kv_cache_dtype={kv_cache_dtype} and GQA group {gqa_group} are not compiled in this "
-                           "build (compiled head dims: {allowed}); add them to ATTNCAP_HEAD_DIMS, "
-                           "ATTNCAP_KV_DTYPES or ATTNCAP_GQA_GROUPS.");
+                           "build (compiled head dims: {allowed}); add them to ATTNCAP_HEAD_DIMS or "
+                           "ATTNCAP_KV_DTYPES.");
 
 #undef ATTNCAP_DETAIL_KERNEL_RULE
 

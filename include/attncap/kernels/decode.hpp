@@ -4,6 +4,7 @@
 /// thread pool, all query heads of a KV head per K/V row read, merged by log-sum-exp.
 #pragma once
 
+#include <array>
 #include <attncap/kernels/detail/bodies.hpp>
 #include <attncap/kernels/detail/decode_plan.hpp>
 #include <attncap/kernels/detail/explicit.hpp>
@@ -19,59 +20,54 @@
 namespace attncap::kernels::detail {
 
 using decode_body_fn = void (*)(const decode_work&);
+using decode_fn = void (*)(const decode_params&);
 
 /// The decode body of `path`; AVX-512 with and without bf16 dot share one body (runtime flag).
-template <int DK, int DV, class KV, int G>
+template <int DK, int DV, class KV, int G, int R>
 decode_body_fn decode_body_for(isa path) noexcept {
   switch (path) {
 #if defined(ATTNCAP_DETAIL_X86)
     case isa::avx512_bf16:
     case isa::avx512:
-      return &avx512::decode_partial<DK, DV, KV, G>;
+      return &avx512::decode_partial<DK, DV, KV, G, R>;
     case isa::avx2:
-      return &avx2::decode_partial<DK, DV, KV, G>;
+      return &avx2::decode_partial<DK, DV, KV, G, R>;
 #endif
     default:
-      return &scalar::decode_partial<DK, DV, KV, G>;
+      return &scalar::decode_partial<DK, DV, KV, G, R>;
   }
 }
 
 /// Runs validated paged decode. Work items are (sequence, KV heads, key range); each item walks
-/// its key range once for all its heads, G query heads per body unit (a remainder of the heads of
-/// a KV head goes through the G1 body); `latent_v` makes V the first DV elements of each K row (MLA).
-template <int DK, int DV, class KV, int G, int G1>
+/// its key range once for all its heads. A KV head's query heads are units of G heads and, when
+/// R > 0, the remainder as units of R heads (R = 0: the group is a multiple of G); `latent_v`
+/// makes V the first DV elements of each K row (MLA).
+template <int DK, int DV, class KV, int G, int R>
 void run_paged_decode(const decode_params& p, bool latent_v) {
-  static_assert(G1 == 1 || G1 == G, "attncap::detail: the remainder body takes one head or a full group");
   const isa path = active_isa();
-  const decode_body_fn body = decode_body_for<DK, DV, KV, G>(path);
-  const decode_body_fn body1 = decode_body_for<DK, DV, KV, G1>(path);
+  const decode_body_fn body = decode_body_for<DK, DV, KV, G, R>(path);
   const bool dot = path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
   const int threads = resolve_threads(p.num_threads);
-  decode_plan plan = plan_decode(p, DK, DV, sizeof(KV), dot, latent_v, threads);
-  const int hpk = p.num_q_heads / p.num_kv_heads, full = hpk / G, rest = hpk % G;
+  const decode_layout lay = layout_decode(p, DV, threads);
+  const call_scratch scratch(latent_v ? "mla_decode" : "decode", p.workspace, p.workspace_bytes, lay.bytes);
+  decode_plan plan = plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, latent_v, threads);
+  const int hpk = p.num_q_heads / p.num_kv_heads;
   parallel_for(plan.part.items.size(), threads, [&](std::size_t i) {
     decode_work w = item_work(p, plan, i);
-    const int heads = plan.part.items[i].h1 - plan.part.items[i].h0;
-    if (full > 0) {
-      w.units_per_head = full;
-      w.units = heads * full;
-      w.first_head = 0;
-      body(w);
-    }
-    if (rest > 0) {
-      w.units_per_head = rest / G1;
-      w.units = heads * w.units_per_head;
-      w.first_head = full * G;
-      body1(w);
-    }
+    w.kv_heads = plan.part.items[i].h1 - plan.part.items[i].h0;
+    w.units_per_head = hpk / G;
+    w.rest_per_head = R > 0 ? hpk % G / R : 0;
+    body(w);
   });
   merge_partials<DV>(p, plan, threads);
 }
 
 /// Setting names a decode key is added with (a string literal for the static variant's error).
-#define ATTNCAP_DETAIL_DECODE_KNOBS "ATTNCAP_HEAD_DIMS / ATTNCAP_KV_DTYPES / ATTNCAP_GQA_GROUPS"
+#define ATTNCAP_DETAIL_DECODE_KNOBS "ATTNCAP_HEAD_DIMS / ATTNCAP_KV_DTYPES"
 
-/// The decode family's traits (see kernel_family).
+/// The decode family's traits (see kernel_family): the tuned kernels, whose key is (head dim, KV
+/// dtype, group). A problem whose group has no tuned kernel runs on one of a compiled group that
+/// divides it, or on the general kernel (see find).
 struct decode_family {
   using params = decode_params;
   using space = decode_space_t;
@@ -89,11 +85,12 @@ struct decode_family {
     return fields("head_dim", c.head_dim, "kv_dtype", c.kv, "group", c.group);
   }
   static std::string family_set() {
-    return lists("head dims", space::family_head_dims, "kv dtypes", space::family_kv_dtypes, "groups",
-                 space::family_groups);
+    return lists("head dims", space::family_head_dims, "kv dtypes", space::family_kv_dtypes) + ", groups 1 to " +
+           std::to_string(space::max_group);
   }
   static std::string build_set() {
-    return lists("head dims", spelled::head_dims, "kv dtypes", spelled::kv_dtypes, "groups", spelled::groups);
+    return lists("head dims", spelled::head_dims, "kv dtypes", spelled::kv_dtypes) + ", groups 1 to " +
+           std::to_string(space::max_group) + " (" + lists("tuned", spelled::groups) + ")";
   }
   static void validate(const char* api, const decode_params& p) {
     validate_paged(api, p, false);
@@ -101,14 +98,49 @@ struct decode_family {
       reject(api, "head dim mismatch: head_dim " + std::to_string(p.head_dim) + " but v_head_dim " +
                       std::to_string(p.v_head_dim) + " (this family needs equal k and v head dims)");
   }
+  /// The kernel for a validated problem's key, defined below with the general kernels.
+  static decode_fn find(const std::array<decode_fn, slots + 1>& table, const decode_config& c) noexcept;
   template <decode_config C>
   static void run(const decode_params& p) {
-    run_paged_decode<C.head_dim, C.head_dim, storage_t<C.kv>, C.group, C.group>(p, false);
+    run_paged_decode<C.head_dim, C.head_dim, storage_t<C.kv>, C.group, 0>(p, false);
   }
 };
 using decode_kernels = kernel_family<decode_family>;
 
 ATTNCAP_DETAIL_KERNEL_INSTANCES(decode_kernels::entry, decode_params)
+
+/// Query heads per unit of the general decode kernels; the rest of a KV head's heads run singly.
+inline constexpr int general_unit = 4;
+
+/// The general decode kernels (see decode_space_t::general_configs): any group, as units of
+/// general_unit heads and single heads; keyed by (head dim, KV dtype).
+struct decode_general_family : decode_family {
+  struct space {
+    static constexpr auto configs = decode_space_t::general_configs;
+  };
+  static constexpr std::size_t slots = prefill_slots;
+  static constexpr std::size_t slot(const decode_config& c) noexcept { return prefill_slot(c.head_dim, c.kv); }
+  template <decode_config C>
+  static void run(const decode_params& p) {
+    run_paged_decode<C.head_dim, C.head_dim, storage_t<C.kv>, general_unit, 1>(p, false);
+  }
+};
+using decode_general_kernels = kernel_family<decode_general_family>;
+
+ATTNCAP_DETAIL_KERNEL_INSTANCES(decode_general_kernels::entry, decode_params)
+
+/// The kernel for key c: its group's tuned kernel; else that of the largest compiled group that
+/// divides it (several units of that group per KV head, on the same tuned body); else the general
+/// kernel of (head dim, KV dtype). nullptr when the head dim or KV dtype is not compiled or the
+/// group is outside 1 to max_group.
+inline decode_fn decode_family::find(const std::array<decode_fn, slots + 1>& table, const decode_config& c) noexcept {
+  if (!decode_space_t::family_group(c.group)) return nullptr;
+  // Group 1 only on its own: odd groups go to the general kernel, not to single-head units.
+  for (int g = decode_space_t::max_group; g > 1 || c.group == 1; g /= 2)
+    if (c.group % g == 0)
+      if (const decode_fn kernel = table[slot({c.head_dim, c.kv, g})]) return kernel;
+  return decode_general_kernels::table[decode_general_family::slot(c)];
+}
 
 /// decode_table[decode_slot(d, kv, g)]: the kernel, or nullptr.
 inline constexpr const auto& decode_table = decode_kernels::table;
@@ -118,7 +150,8 @@ inline constexpr const auto& decode_table = decode_kernels::table;
 namespace attncap::kernels {
 
 /// Paged decode (see decode_params). Validates the shapes (shape_error), then dispatches on
-/// (head_dim, kv_dtype, num_q_heads / num_kv_heads) in O(1) (kernel_unsupported if not compiled).
+/// (head_dim, kv_dtype, num_q_heads / num_kv_heads) in O(1): any group from 1 to 64 runs, and
+/// kernel_unsupported says when the head dim or KV dtype is not compiled.
 inline void decode(const decode_params& p) { detail::decode_kernels::call("decode", p); }
 
 /// Paged decode with the kernel chosen at compile time; a configuration this build does not

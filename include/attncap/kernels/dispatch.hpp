@@ -57,18 +57,19 @@ constexpr std::size_t head_dim_index(int d) noexcept {
 /// ALU ops, no branch and one table load. Invalid: a head dim that is not a multiple of 16 up to
 /// 496, a dtype past 7, a group that is not a power of two. Valid keys with no compiled kernel
 /// (head dims over 256, dtypes 5..7, group 0 and groups from 128 up, which share log2 slot 7)
-/// hold nullptr.
+/// hold nullptr. Only tuned groups are packed; the general decode kernels, one per (head dim, KV
+/// dtype), sit in a table of their own indexed by prefill_slot.
 inline constexpr std::size_t decode_slots = 32 * 8 * 8;
 static_assert(dtype_slots <= 8, "attncap::kernels: the packed decode index keeps 3 bits for the dtype");
 static_assert(
     [] {
-      for (int g : decode_space_t::family_groups)
+      for (int g : decode_space_t::tuned_groups)
         if (g <= 0 || g >= 128 || (g & (g - 1)) != 0) return false;
       for (int d : decode_space_t::family_head_dims)
         if (d <= 0 || d > 496 || d % 16 != 0) return false;
       return true;
     }(),
-    "attncap::kernels: decode groups must be powers of two below 128, and head dims multiples of 16 up to 496, "
+    "attncap::kernels: tuned decode groups must be powers of two below 128, and head dims multiples of 16 up to 496, "
     "for the packed dispatch index");
 constexpr std::size_t decode_slot(int d, dtype kv, int g) noexcept {
   const auto ud = static_cast<unsigned>(d), ug = static_cast<unsigned>(g), uk = static_cast<unsigned>(kv);

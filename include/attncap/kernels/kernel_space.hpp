@@ -49,6 +49,22 @@ constexpr std::string_view describe(support s) noexcept {
   return "<invalid>";
 }
 
+/// What a kernel call computes beyond plain softmax attention: the options a launch asks for
+/// (a sliding window, a logit soft-cap, attention sinks, a softmax scale of its own). They are
+/// runtime parameters, not part of a kernel's key: a family either has an option or not.
+struct kernel_options {
+  bool sliding_window = false;
+  bool logit_softcap = false;
+  bool attention_sinks = false;
+  bool custom_scale = false;
+  /// Whether every option `wanted` asks for is among these.
+  constexpr bool covers(const kernel_options& wanted) const noexcept {
+    return (sliding_window || !wanted.sliding_window) && (logit_softcap || !wanted.logit_softcap) &&
+           (attention_sinks || !wanted.attention_sinks) && (custom_scale || !wanted.custom_scale);
+  }
+  friend constexpr bool operator==(const kernel_options&, const kernel_options&) = default;
+};
+
 /// One decode kernel: head dim, KV-cache dtype, GQA group size.
 struct decode_config {
   int head_dim;
@@ -79,6 +95,7 @@ inline constexpr int head_dims[] = {ATTNCAP_HEAD_DIMS};
 inline constexpr int groups[] = {ATTNCAP_GQA_GROUPS};
 inline constexpr dtype kv_dtypes[] = {ATTNCAP_KV_DTYPES};
 inline constexpr dtype dtypes[] = {ATTNCAP_DTYPES};
+inline constexpr int no_group[] = {0};  // the group field of a general decode kernel's key
 #if defined(ATTNCAP_KERNELS_DISABLE_MLA)
 inline constexpr int mla_dims[] = {0, 0};
 inline constexpr bool mla_enabled = false;
@@ -141,25 +158,40 @@ constexpr auto mla_configs() {
 }  // namespace detail
 
 /// Decode over a paged KV cache: key (head_dim, kv dtype, group); Q/O may be any of `q_dtypes`.
+/// Every group from 1 to `max_group` runs: a group listed in ATTNCAP_GQA_GROUPS on its own tuned
+/// body, any other on the tuned body of a compiled group that divides it, or else on the general
+/// kernel of its (head dim, KV dtype). So only head dims and KV dtypes can be left out of a build.
 struct decode_space_t {
   /// Head dims the kernels are written for (multiples of 16 up to 256).
   static constexpr std::array family_head_dims = {32, 64, 80, 96, 112, 128, 160, 192, 256};
   static constexpr std::array family_kv_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16, dtype::fp8_e4m3};
-  static constexpr std::array family_groups = {1, 2, 4, 8, 16};
+  /// Groups with a tuned body of their own, those ATTNCAP_GQA_GROUPS may list.
+  static constexpr std::array tuned_groups = {1, 2, 4, 8, 16};
+  /// The largest group (query heads per KV head) the family runs; every group from 1 up to it runs.
+  static constexpr int max_group = 64;
   /// Q and O dtypes (converted at the kernel's edges, not part of the key).
   static constexpr std::array q_dtypes = {dtype::fp32, dtype::fp16, dtype::bf16};
-  /// Every compiled configuration, in instantiation order. The group varies slowest: it drives the
-  /// compile cost most, and shards take every n-th entry, so each shard gets a mix of groups.
+  /// Every compiled tuned configuration, in instantiation order. The group varies slowest: it
+  /// drives the compile cost most, and shards take every n-th entry, so each shard gets a mix.
   static constexpr auto configs =
       detail::convert<decode_config>(detail::product_of<detail::decode_tuple, detail::spelled::groups,
                                                         detail::spelled::head_dims, detail::spelled::kv_dtypes>::value);
+  /// The general kernels, one per compiled (head dim, KV dtype), group 0 in the key: they run any
+  /// group as units of 4 query heads and single heads, every unit of a KV head on the same rows.
+  static constexpr auto general_configs =
+      detail::product_of<decode_config, detail::spelled::head_dims, detail::spelled::kv_dtypes,
+                         detail::spelled::no_group>::value;
 
+  static constexpr bool family_group(int group) noexcept { return group >= 1 && group <= max_group; }
   constexpr bool family_supports(int head_dim, dtype kv, int group = 1) const noexcept {
-    return detail::has(family_head_dims, head_dim) && detail::has(family_kv_dtypes, kv) &&
-           detail::has(family_groups, group);
+    return detail::has(family_head_dims, head_dim) && detail::has(family_kv_dtypes, kv) && family_group(group);
+  }
+  /// Whether `group` has a tuned kernel of its own for (head_dim, kv) in this build.
+  constexpr bool tuned(int head_dim, dtype kv, int group) const noexcept {
+    return detail::has(configs, decode_config{head_dim, kv, group});
   }
   constexpr bool compiled(int head_dim, dtype kv, int group = 1) const noexcept {
-    return detail::has(configs, decode_config{head_dim, kv, group});
+    return family_supports(head_dim, kv, group) && detail::has(general_configs, decode_config{head_dim, kv, 0});
   }
   constexpr support check(int head_dim, dtype kv, int group = 1) const noexcept {
     return compiled(head_dim, kv, group)          ? support::ok
@@ -237,13 +269,30 @@ constexpr bool supports(family f, int head_dim, dtype dt, int group = 1) noexcep
   return check(f, head_dim, dt, group) == support::ok;
 }
 
+/// The options family `f` computes (decode_params / prefill_params fields): every family has a
+/// soft-cap, sinks and a scale of its own; all but cross attention (no causal position) a window.
+constexpr kernel_options family_options(family f) noexcept {
+  return {.sliding_window = f != family::cross_attention,
+          .logit_softcap = true,
+          .attention_sinks = true,
+          .custom_scale = true};
+}
+/// check(f, head_dim, dt, group), and unsupported_by_family when f lacks an option of `wanted`.
+constexpr support check(family f, int head_dim, dtype dt, int group, const kernel_options& wanted) noexcept {
+  return family_options(f).covers(wanted) ? check(f, head_dim, dt, group) : support::unsupported_by_family;
+}
+/// `check(f, head_dim, dt, group, wanted) == support::ok`.
+constexpr bool supports(family f, int head_dim, dtype dt, int group, const kernel_options& wanted) noexcept {
+  return check(f, head_dim, dt, group, wanted) == support::ok;
+}
+
 namespace detail {
 static_assert(subset(spelled::head_dims, decode_space_t::family_head_dims),
               "attncap::kernels: ATTNCAP_HEAD_DIMS lists a head dim the kernel family does not support "
               "(see decode_space_t::family_head_dims)");
-static_assert(subset(spelled::groups, decode_space_t::family_groups),
-              "attncap::kernels: ATTNCAP_GQA_GROUPS lists a group size the kernel family does not support "
-              "(see decode_space_t::family_groups)");
+static_assert(subset(spelled::groups, decode_space_t::tuned_groups),
+              "attncap::kernels: ATTNCAP_GQA_GROUPS lists a group size without a tuned body "
+              "(see decode_space_t::tuned_groups; every group up to max_group runs anyway)");
 static_assert(subset(spelled::kv_dtypes, decode_space_t::family_kv_dtypes),
               "attncap::kernels: ATTNCAP_KV_DTYPES lists a dtype the kernel family does not support");
 static_assert(subset(spelled::dtypes, prefill_space_t::family_dtypes),

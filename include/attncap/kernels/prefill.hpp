@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// Prefill/extend over ragged batches: K^T packed once per (sequence, KV head), then query tiles of
-/// every head run flash style over the pool, heaviest (latest causal) tiles first.
+/// Prefill/extend over ragged batches, K/V contiguous or in the paged cache (paged extend: new
+/// tokens over a cached prefix): K^T packed once per (sequence, KV head), then query tiles of every
+/// head run flash style over the pool, heaviest (latest causal) tiles first.
 #pragma once
 
 #include <algorithm>
 #include <attncap/kernels/detail/bodies.hpp>
 #include <attncap/kernels/detail/explicit.hpp>
 #include <attncap/kernels/detail/family.hpp>
+#include <attncap/kernels/detail/scratch.hpp>
 #include <attncap/kernels/isa.hpp>
 #include <attncap/kernels/kernel_space.hpp>
 #include <attncap/kernels/numeric.hpp>
@@ -17,9 +19,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <span>
 #include <string>
+#include <tuple>
 #include <type_traits>
-#include <vector>
 
 namespace attncap::kernels::detail {
 
@@ -40,32 +44,83 @@ prefill_body_fn prefill_body_for(isa path) noexcept {
   }
 }
 
-/// K^T of every (sequence b, KV head h), packed once per call: at offset[b] + h * (D * pad[b])
-/// floats, fp32 [D][pad] or, for the bf16 dot product, bf16 pairs [D/2][pad] (the same 4-byte
-/// slots, half of them used). pad[b] is the sequence's key count rounded up to whole key tiles.
-struct packed_k {
-  std::vector<std::size_t> pad, offset;
-  std::vector<float> kt;
+/// One work item: query rows [q0, q0 + BQ) of head h of sequence b.
+struct prefill_item {
+  int b, h, q0;
 };
 
+/// Where a prefill call's scratch pieces lie: K^T of every (sequence b, KV head h) at offset[b] +
+/// h * (D * pad[b]) floats of kt, fp32 [D][pad] or, for the bf16 dot product, bf16 pairs
+/// [D/2][pad] (the same 4-byte slots, half of them used); pad[b] is the sequence's key count
+/// rounded up to whole key tiles. Then the query tiles.
+struct prefill_layout {
+  piece pad, offset, kt, items;
+  std::size_t bytes = 0;
+};
+
+inline prefill_layout layout_prefill(const prefill_params& p) {
+  std::size_t kt = 0, items = 0;
+  for (int b = 0; b < p.batch; ++b) {
+    kt += round_up(std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]), scalar::prefill_bk);
+    items += (std::size_t(p.q_indptr[b + 1] - p.q_indptr[b]) + scalar::prefill_bq - 1) / scalar::prefill_bq;
+  }
+  prefill_layout lay;
+  scratch_layout s;
+  lay.pad = s.add<std::size_t>(std::size_t(p.batch));
+  lay.offset = s.add<std::size_t>(std::size_t(p.batch) + 1);
+  lay.kt = s.add<float>(kt * std::size_t(p.num_kv_heads) * std::size_t(p.head_dim));
+  lay.items = s.add<prefill_item>(items * std::size_t(p.num_q_heads));
+  lay.bytes = s.bytes();
+  return lay;
+}
+
+/// The packed K^T of a call (see prefill_layout).
+struct packed_k {
+  std::span<std::size_t> pad, offset;
+  std::span<float> kt;
+};
+
+/// The one page of contiguous K/V (see kv_rows).
+inline constexpr std::int32_t contiguous_page = 0;
+
+/// Rows of KV head h of sequence b: contiguous ones (k or v) from kv_indptr[b], or the sequence's
+/// pages of the paged cache (k_cache or v_cache) when the call is a paged extend.
 template <int D, class T>
-packed_k pack_k(const prefill_params& p, bool dot, int threads) {
+kv_rows sequence_rows(const prefill_params& p, const void* contiguous, const void* cache, int b, std::size_t h) {
+  const std::size_t row = std::size_t(D) * sizeof(T), hkv = std::size_t(p.num_kv_heads);
+  kv_rows r;
+  if (p.k_cache == nullptr) {
+    r.base = static_cast<const std::byte*>(contiguous) + (std::size_t(p.kv_indptr[b]) * hkv + h) * row;
+    r.pages = &contiguous_page;
+    r.token_bytes = hkv * row;
+    r.page_size = std::numeric_limits<int>::max();
+    return r;
+  }
+  const paged_strides st = strides_of(p.layout == kv_layout::hnd, row, hkv, std::size_t(p.page_size));
+  r.base = static_cast<const std::byte*>(cache) + h * st.head_bytes;
+  r.pages = p.page_table + std::size_t(b) * std::size_t(p.max_pages_per_seq);
+  r.page_bytes = st.page_bytes;
+  r.token_bytes = st.token_bytes;
+  r.page_size = p.page_size;
+  return r;
+}
+
+template <int D, class T>
+packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* base, bool dot, int threads) {
   const std::size_t hkv = std::size_t(p.num_kv_heads);
-  packed_k pk;
-  pk.pad.resize(std::size_t(p.batch));
-  pk.offset.assign(std::size_t(p.batch) + 1, 0);
+  packed_k pk{view<std::size_t>(base, lay.pad), view<std::size_t>(base, lay.offset), view<float>(base, lay.kt)};
+  pk.offset[0] = 0;
   for (std::size_t b = 0; b < std::size_t(p.batch); ++b) {
     pk.pad[b] = round_up(std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]), scalar::prefill_bk);
     pk.offset[b + 1] = pk.offset[b] + hkv * std::size_t(D) * pk.pad[b];
   }
-  pk.kt.resize(pk.offset.back());
-  const T* k = static_cast<const T*>(p.k);
   parallel_for(std::size_t(p.batch) * hkv, threads, [&](std::size_t bh) {
     const std::size_t b = bh / hkv, h = bh % hkv, pad = pk.pad[b];
-    const std::size_t k0 = std::size_t(p.kv_indptr[b]), len = std::size_t(p.kv_indptr[b + 1]) - k0;
+    const std::size_t len = std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]);
+    const kv_rows src = sequence_rows<D, T>(p, p.k, p.k_cache, int(b), h);
     float* dst = pk.kt.data() + pk.offset[b] + h * std::size_t(D) * pad;
     for (std::size_t j = 0; j < len; ++j) {
-      const T* row = k + ((k0 + j) * hkv + h) * std::size_t(D);
+      const T* row = reinterpret_cast<const T*>(src.row(int(j)));
       if constexpr (std::is_same_v<T, bf16_t>) {
         if (dot) {
           for (std::size_t d = 0; d < std::size_t(D); d += 2) {
@@ -81,26 +136,23 @@ packed_k pack_k(const prefill_params& p, bool dot, int threads) {
   return pk;
 }
 
-/// One work item: query rows [q0, q0 + BQ) of head h of sequence b.
-struct prefill_item {
-  int b, h, q0;
-};
-
-/// Every query tile of every head; causal: the latest tiles, which see the most keys, first.
-inline std::vector<prefill_item> prefill_items(const prefill_params& p, int bq) {
-  std::vector<prefill_item> items;
+/// Every query tile of every head, in `items`; causal: the latest tiles, which see the most keys,
+/// first (ties in the order generated; std::sort, unlike stable_sort, allocates nothing).
+inline std::span<prefill_item> prefill_items(const prefill_params& p, int bq, std::span<prefill_item> items) {
+  std::size_t n = 0;
   for (int b = 0; b < p.batch; ++b) {
     const int ql = p.q_indptr[b + 1] - p.q_indptr[b];
     for (int q0 = (ql - 1) / bq * bq; q0 >= 0 && ql > 0; q0 -= bq)
-      for (int h = 0; h < p.num_q_heads; ++h) items.push_back({b, h, q0});
+      for (int h = 0; h < p.num_q_heads; ++h) items[n++] = {b, h, q0};
   }
   const auto last_key = [&](const prefill_item& x) {
     return p.kv_indptr[x.b + 1] - p.kv_indptr[x.b] - (p.q_indptr[x.b + 1] - p.q_indptr[x.b]) + x.q0;
   };
+  const auto order = [&](const prefill_item& x) { return std::tuple(-last_key(x), x.b, -x.q0, x.h); };
   if (p.causal)
-    std::stable_sort(items.begin(), items.end(),
-                     [&](const prefill_item& x, const prefill_item& y) { return last_key(x) > last_key(y); });
-  return items;
+    std::sort(items.begin(), items.begin() + std::ptrdiff_t(n),
+              [&](const prefill_item& x, const prefill_item& y) { return order(x) < order(y); });
+  return items.first(n);
 }
 
 /// The prefill_work of one item.
@@ -116,8 +168,7 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.q_stride = hq * std::size_t(D);
   w.kt = pk.kt.data() + pk.offset[b] + kvh * std::size_t(D) * pk.pad[b];
   w.kv_pad = pk.pad[b];
-  w.v = static_cast<const T*>(p.v) + (std::size_t(p.kv_indptr[it.b]) * hkv + kvh) * std::size_t(D);
-  w.v_stride = hkv * std::size_t(D);
+  w.v = sequence_rows<D, T>(p, p.v, p.v_cache, it.b, kvh);
   w.v_is_f32 = std::is_same_v<T, float>;
   w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);
   w.o_stride = hq * std::size_t(D);
@@ -127,6 +178,7 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.causal = p.causal;
   w.window_left = p.window_left;
   w.softcap = p.softcap;
+  w.sink = p.sinks != nullptr ? p.sinks[h] : -INFINITY;
   w.scale = scale;
   w.bf16_dot = dot;
   return w;
@@ -140,8 +192,11 @@ void run_prefill(const prefill_params& p) {
   const bool dot = path == isa::avx512_bf16 && std::is_same_v<T, bf16_t>;
   const int threads = resolve_threads(p.num_threads);
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(D));
-  const packed_k pk = pack_k<D, T>(p, dot, threads);
-  const std::vector<prefill_item> items = prefill_items(p, scalar::prefill_bq);
+  const prefill_layout lay = layout_prefill(p);
+  const call_scratch scratch("prefill", p.workspace, p.workspace_bytes, lay.bytes);
+  const packed_k pk = pack_k<D, T>(p, lay, scratch.base(), dot, threads);
+  const std::span<prefill_item> items =
+      prefill_items(p, scalar::prefill_bq, view<prefill_item>(scratch.base(), lay.items));
   parallel_for(items.size(), threads, [&](std::size_t i) { body(tile_work<D, T>(p, pk, items[i], scale, dot)); });
 }
 

@@ -56,7 +56,14 @@ struct decode_params {
   int page_size = 0;
   int num_pages = 0;  ///< pages in the cache (bounds every page id)
   int max_pages_per_seq = 0;
-  float scale = 0.0f;   ///< softmax scale; 0: 1 / sqrt(head_dim)
+  float scale = 0.0f;  ///< softmax scale; 0: 1 / sqrt(head_dim)
+  /// Sliding window: the new token (position seq_lens[b] - 1) sees keys >= its position minus
+  /// window_left; -1: every cached key.
+  int window_left = -1;
+  float softcap = 0.0f;  ///< logit soft-cap c: s -> c * tanh(s / c) on the scaled scores; 0: off
+  /// Attention sinks (GPT-OSS): per query head a logit sinks[h] that joins the softmax's
+  /// denominator and adds no value; compared with the scaled, capped scores. Null: none.
+  const float* sinks = nullptr;
   int num_threads = 0;  ///< 0: every pool thread
   /// Allows bf16 products with a bf16 KV cache on CPUs with bf16 dot products (AVX512_BF16): q
   /// and the softmax weights are rounded to bf16 for the multiplications, as GPU decode kernels
@@ -64,6 +71,11 @@ struct decode_params {
   /// rounding of the inputs (about 4e-3 of max |v|) instead of about 1e-5. Elsewhere it changes
   /// nothing: products are fp32.
   bool allow_bf16_products = false;
+  /// Caller-owned scratch of workspace_bytes >= decode_workspace_bytes(p) bytes (workspace.hpp),
+  /// any alignment. Null: the calling thread's own scratch, grown on first need and reused, so
+  /// either way a call after the first of its size allocates nothing.
+  void* workspace = nullptr;
+  std::size_t workspace_bytes = 0;
 };
 
 /// Prefill/extend (causal, with a cached prefix) and cross attention (non-causal) over ragged
@@ -74,24 +86,42 @@ struct decode_params {
 /// Causal: sequence b's q_len queries are its last q_len positions (kv_len - q_len cached tokens
 /// come first), query at position p sees keys <= p, and with window_left >= 0 only keys
 /// >= p - window_left. Rows without a visible key are zeros.
+///
+/// Paged extend: with k_cache set, K and V come from a paged cache laid out as decode_params'
+/// (layout, page_size, num_pages, page_table of max_pages_per_seq ids per sequence) in `type`, and
+/// k / v are not read: sequence b's kv_len = kv_indptr[b + 1] - kv_indptr[b] tokens are its cached
+/// prefix and then its q_len new tokens (already written), from token 0 of page_table row b.
+/// Contiguous prefill is the same code with one page holding each sequence's rows.
 struct prefill_params {
   const void* q = nullptr;
-  const void* k = nullptr;
+  const void* k = nullptr;  ///< contiguous K; null for a paged extend
   const void* v = nullptr;
   void* o = nullptr;
   dtype type = dtype::bf16;
   const std::int32_t* q_indptr = nullptr;
   const std::int32_t* kv_indptr = nullptr;
+  const void* k_cache = nullptr;  ///< paged extend: the KV cache (see above); null: contiguous k / v
+  const void* v_cache = nullptr;
+  kv_layout layout = kv_layout::nhd;
+  const std::int32_t* page_table = nullptr;
+  int page_size = 0;
+  int num_pages = 0;
+  int max_pages_per_seq = 0;
   int batch = 0;
   int num_q_heads = 0;
   int num_kv_heads = 0;
   int head_dim = 0;
   int v_head_dim = 0;  ///< 0: same as head_dim
   bool causal = true;
-  int window_left = -1;  ///< sliding window; -1: none
-  float softcap = 0.0f;  ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
-  float scale = 0.0f;    ///< 0: 1 / sqrt(head_dim)
+  int window_left = -1;          ///< sliding window; -1: none
+  float softcap = 0.0f;          ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
+  float scale = 0.0f;            ///< 0: 1 / sqrt(head_dim)
+  const float* sinks = nullptr;  ///< per query head sink logits, as decode_params::sinks; null: none
   int num_threads = 0;
+  /// Caller-owned scratch of workspace_bytes >= prefill_workspace_bytes(p) bytes (workspace.hpp);
+  /// null: the calling thread's own scratch, as for decode.
+  void* workspace = nullptr;
+  std::size_t workspace_bytes = 0;
 };
 
 namespace detail {
@@ -115,6 +145,30 @@ inline std::size_t checked_size(const char* api, const char* what, std::initiali
 }
 inline bool is_io_dtype(dtype t) { return t == dtype::fp32 || t == dtype::fp16 || t == dtype::bf16; }
 
+/// The options decode and prefill share: scale, sliding window, soft-cap.
+inline void check_options(const char* api, float scale, int window_left, float softcap) {
+  if (!(scale >= 0.0f) || !std::isfinite(scale)) reject(api, "scale must be finite and >= 0");
+  if (window_left < -1) reject(api, "window_left must be >= -1 (got " + std::to_string(window_left) + ")");
+  if (!(softcap >= 0.0f) || !std::isfinite(softcap)) reject(api, "softcap must be finite and >= 0");
+}
+
+/// Sequence b's length `len` (named `what`) fits its row of the page table, and the pages it uses
+/// are in [0, num_pages).
+inline void check_pages(const char* api, const std::int32_t* table, int max_pages, int page_size, int num_pages, int b,
+                        long long len, const char* what) {
+  const long long cap = static_cast<long long>(max_pages) * page_size;
+  if (len < 0 || len > cap)
+    reject(api, std::string(what) + "[" + std::to_string(b) + "] = " + std::to_string(len) + " is outside [0, " +
+                    std::to_string(cap) + "]");
+  const long long used = (len + page_size - 1) / page_size;
+  for (long long i = 0; i < used; ++i) {
+    const std::int32_t page = table[static_cast<std::size_t>(b) * std::size_t(max_pages) + std::size_t(i)];
+    if (page < 0 || page >= num_pages)
+      reject(api, "page_table[" + std::to_string(b) + "][" + std::to_string(i) + "] = " + std::to_string(page) +
+                      " is outside [0, " + std::to_string(num_pages) + ")");
+  }
+}
+
 /// Checks everything except the kernel key; `latent_v` (MLA) lets V alias the K rows.
 inline void validate_paged(const char* api, const decode_params& p, bool latent_v) {
   require_buffer(api, "q", p.q);
@@ -136,7 +190,7 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
                     std::to_string(p.num_kv_heads) + ")");
   if (!is_io_dtype(p.q_dtype))
     reject(api, "q_dtype " + std::string(to_string(p.q_dtype)) + " is not fp32, fp16 or bf16");
-  if (!(p.scale >= 0.0f) || !std::isfinite(p.scale)) reject(api, "scale must be finite and >= 0");
+  check_options(api, p.scale, p.window_left, p.softcap);
   const std::size_t vd = static_cast<std::size_t>(p.v_head_dim ? p.v_head_dim : p.head_dim);
   checked_size(api, "q", {std::size_t(p.batch), std::size_t(p.num_q_heads), std::size_t(p.head_dim), 4});
   checked_size(api, "o", {std::size_t(p.batch), std::size_t(p.num_q_heads), vd, 4});
@@ -151,26 +205,32 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
   if (cap > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     reject(api, "max_pages_per_seq * page_size overflows int");
   checked_size(api, "page_table", {std::size_t(p.batch), std::size_t(p.max_pages_per_seq), 4});
-  for (int b = 0; b < p.batch; ++b) {
-    const std::int32_t len = p.seq_lens[b];
-    if (len < 0 || static_cast<std::size_t>(len) > cap)
-      reject(api, "seq_lens[" + std::to_string(b) + "] = " + std::to_string(len) + " is outside [0, " +
-                      std::to_string(cap) + "]");
-    const int used = (len + p.page_size - 1) / p.page_size;
-    for (int i = 0; i < used; ++i) {
-      const std::int32_t page =
-          p.page_table[static_cast<std::size_t>(b) * std::size_t(p.max_pages_per_seq) + std::size_t(i)];
-      if (page < 0 || page >= p.num_pages)
-        reject(api, "page_table[" + std::to_string(b) + "][" + std::to_string(i) + "] = " + std::to_string(page) +
-                        " is outside [0, " + std::to_string(p.num_pages) + ")");
-    }
-  }
+  for (int b = 0; b < p.batch; ++b)
+    check_pages(api, p.page_table, p.max_pages_per_seq, p.page_size, p.num_pages, b, p.seq_lens[b], "seq_lens");
+}
+
+/// The paged cache of an extend call: buffers, sizes, and every sequence's pages.
+inline void validate_extend_cache(const char* api, const prefill_params& p) {
+  require_buffer(api, "v_cache", p.v_cache);
+  require_buffer(api, "page_table", p.page_table);
+  require_positive(api, "page_size", p.page_size);
+  require_positive(api, "num_pages", p.num_pages);
+  require_positive(api, "max_pages_per_seq", p.max_pages_per_seq);
+  checked_size(api, "k_cache",
+               {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads),
+                std::size_t(p.head_dim), size_of(p.type)});
+  checked_size(api, "page_table", {std::size_t(p.batch), std::size_t(p.max_pages_per_seq), 4});
+  for (int b = 0; b < p.batch; ++b)
+    check_pages(api, p.page_table, p.max_pages_per_seq, p.page_size, p.num_pages, b,
+                static_cast<long long>(p.kv_indptr[b + 1]) - p.kv_indptr[b], "kv_len");
 }
 
 inline void validate_prefill(const char* api, const prefill_params& p) {
   require_buffer(api, "q", p.q);
-  require_buffer(api, "k", p.k);
-  require_buffer(api, "v", p.v);
+  if (p.k_cache == nullptr) {
+    require_buffer(api, "k", p.k);
+    require_buffer(api, "v", p.v);
+  }
   require_buffer(api, "o", p.o);
   require_buffer(api, "q_indptr", p.q_indptr);
   require_buffer(api, "kv_indptr", p.kv_indptr);
@@ -184,9 +244,7 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   if (p.v_head_dim != 0 && p.v_head_dim != p.head_dim)
     reject(api, "head dim mismatch: head_dim " + std::to_string(p.head_dim) + " but v_head_dim " +
                     std::to_string(p.v_head_dim) + " (this family needs equal q/k and v head dims)");
-  if (p.window_left < -1) reject(api, "window_left must be >= -1 (got " + std::to_string(p.window_left) + ")");
-  if (!(p.softcap >= 0.0f) || !std::isfinite(p.softcap)) reject(api, "softcap must be finite and >= 0");
-  if (!(p.scale >= 0.0f) || !std::isfinite(p.scale)) reject(api, "scale must be finite and >= 0");
+  check_options(api, p.scale, p.window_left, p.softcap);
   if (p.q_indptr[0] != 0 || p.kv_indptr[0] != 0) reject(api, "q_indptr[0] and kv_indptr[0] must be 0");
   for (int b = 0; b < p.batch; ++b) {
     const long long ql = static_cast<long long>(p.q_indptr[b + 1]) - p.q_indptr[b];
@@ -203,6 +261,7 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   checked_size(api, "k", {total_kv, std::size_t(p.num_kv_heads), std::size_t(p.head_dim), size_of(p.type)});
   checked_size(api, "packed K",
                {total_kv + 64 * std::size_t(p.batch), std::size_t(p.num_kv_heads), std::size_t(p.head_dim), 4});
+  if (p.k_cache != nullptr) validate_extend_cache(api, p);
 }
 
 }  // namespace detail

@@ -144,6 +144,15 @@ inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* con
     for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
 
+/// Soft-cap in the log2 domain: outer * tanh(k x / 2) as outer * (1 - 2 / (2^(k x) + 1)), with
+/// outer = c log2(e) and k = 2 / c for log2-domain scores x (2 log2(e) / c for raw ones). Both
+/// ends are exact: 2^(k x) goes to 0 or to a huge value, never to NaN.
+template <class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE typename O::vec soft_cap(typename O::vec x, typename O::vec k, typename O::vec outer) {
+  const typename O::vec one = O::set1(1.0f);
+  return O::mul(outer, O::sub(one, O::div(O::set1(2.0f), O::add(O::exp2(O::mul(x, k)), one))));
+}
+
 /// s[g][j]: scores of the G heads from local head qh against the block's keys, log2 domain, -inf
 /// past the n keys. U keys a step, the next head's K rows prefetched on the way. QK variant: bf16
 /// dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32 / fp16 q whose values fit in bf16:
@@ -190,6 +199,10 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
     O::reduce16(part + g * 16, s[g]);
     if (unscaled)
       for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, O::mul(O::load(s[g] + i), sc));
+    if (w.softcap > 0.0f) {
+      const vec k = O::set1(2.0f / w.softcap), outer = O::set1(w.softcap * log2e);
+      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, soft_cap<O>(O::load(s[g] + i), k, outer));
+    }
     for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
   }
 }

@@ -76,17 +76,18 @@ void prefetch_first_visits(const decode_work& w, const offset_ring& ring, int ah
   }
 }
 
-/// Block `slot` of the ring for every unit, KV head by KV head. Heads, units and ring slots are
-/// counted along, not divided out of the unit index (runtime divisors are several `idiv` per unit).
-template <int DK, int DV, class KV, int G, class O>
-void visit_block(const decode_work& w, const offset_ring& ring, int slot, int ahead, int kv_heads) {
+/// Block `slot` of the ring for every unit, KV head by KV head: a head's G-units, then its
+/// R-units, on the same rows. Heads, units and ring slots are counted along, not divided out of a
+/// unit index (runtime divisors are several `idiv` per unit).
+template <int DK, int DV, class KV, int G, int R, class O>
+void visit_block(const decode_work& w, const offset_ring& ring, int slot, int ahead) {
   const std::size_t* off = ring.off[slot];
-  const int n = ring.n[slot];
+  const int n = ring.n[slot], units = w.units_per_head + w.rest_per_head;
   const KV* krow[16];
   const KV* vrow[16];
   // The far visit of head h: head (h + ahead) % kv_heads, (h + ahead) / kv_heads blocks on.
-  int far_h = ahead % kv_heads, far_b = ahead / kv_heads;
-  for (int h = 0, u = 0; h < kv_heads; ++h) {
+  int far_h = ahead % w.kv_heads, far_b = ahead / w.kv_heads;
+  for (int h = 0; h < w.kv_heads; ++h) {
     const std::byte* kb = w.k + std::size_t(h) * w.head_bytes;
     const std::byte* vb = w.v + std::size_t(h) * w.head_bytes;
     for (int j = 0; j < n; ++j) {
@@ -95,10 +96,10 @@ void visit_block(const decode_work& w, const offset_ring& ring, int slot, int ah
     }
     const int far_slot = slot + far_b < ring.span ? slot + far_b : slot + far_b - ring.span;
     const std::size_t far_head = std::size_t(far_h) * w.head_bytes;
-    for (int i = 0; i < w.units_per_head && u < w.units; ++i, ++u) {
+    for (int i = 0, qh = h * w.heads_per_kv; i < units; ++i) {
       // Units of one KV head read the same rows: the first one prefetches the far visit's, the
       // last one the next head's rows into L1.
-      const bool nxt = i + 1 == w.units_per_head && u + 1 < w.units;
+      const bool nxt = i + 1 == units && h + 1 < w.kv_heads;
       const block_prefetch pf{ring.off[far_slot],
                               i == 0 ? ring.n[far_slot] : 0,
                               w.k + far_head,
@@ -107,60 +108,61 @@ void visit_block(const decode_work& w, const offset_ring& ring, int slot, int ah
                               nxt ? vb + w.head_bytes : nullptr,
                               off,
                               w.k == w.v};
-      decode_block<DK, DV, KV, G>(w, h * w.heads_per_kv + w.first_head + i * G, block_rows<KV>{krow, vrow, n}, pf);
+      const block_rows<KV> rows{krow, vrow, n};
+      if (i < w.units_per_head) {
+        decode_block<DK, DV, KV, G>(w, qh, rows, pf);
+        qh += G;
+      } else if constexpr (R > 0) {
+        decode_block<DK, DV, KV, R>(w, qh, rows, pf);
+        qh += R;
+      }
     }
-    if (++far_h == kv_heads) {
+    if (++far_h == w.kv_heads) {
       far_h = 0;
       ++far_b;
     }
   }
 }
 
-/// The first local query head of unit u (see decode_work).
-template <int G>
-int unit_head(const decode_work& w, int u) {
-  return (u / w.units_per_head) * w.heads_per_kv + w.first_head + (u % w.units_per_head) * G;
-}
-
 /// Puts the accumulators of a pairs layout (see decode_pairs) back in element order.
-template <int DV, class KV, int G, class O>
+template <int DV, class KV, class O>
 void restore_element_order(const decode_work& w) {
   constexpr int CV = DV / O::W;
-  for (int u = 0; u < w.units; ++u)
-    for (int g = 0; g < G; ++g)
-      for (int c = 0; c < CV; c += 2) {
-        float* dst = w.acc + std::size_t(unit_head<G>(w, u) + g) * DV + c * O::W;
-        if constexpr (O::has_bf16_dot) {
-          if (w.bf16_products) {
-            O::lanes_store(dst, O::load(dst), O::load(dst + O::W));
-            continue;
-          }
+  for (int qh = 0; qh < w.kv_heads * w.heads_per_kv; ++qh)
+    for (int c = 0; c < CV; c += 2) {
+      float* dst = w.acc + std::size_t(qh) * DV + c * O::W;
+      if constexpr (O::has_bf16_dot) {
+        if (w.bf16_products) {
+          O::lanes_store(dst, O::load(dst), O::load(dst + O::W));
+          continue;
         }
-        O::interleave_store(dst, O::load(dst), O::load(dst + O::W));
       }
+      O::interleave_store(dst, O::load(dst), O::load(dst + O::W));
+    }
 }
 
-/// Partial attention of every unit of w over keys [w.begin, w.end), block by block (see
-/// decode_work): writes unnormalised acc, m and l.
-template <int DK, int DV, class KV, int G>
+/// Partial attention of every query head of w over keys [w.begin, w.end), block by block (see
+/// decode_work): writes unnormalised acc, m and l. Each KV head's heads run as units of G heads,
+/// then (R > 0) units of R heads: a group without a tuned body of its own runs on two.
+template <int DK, int DV, class KV, int G, int R>
 void decode_partial(const decode_work& w) {
   using O = typename dependent<ops, KV>::type;
   static_assert(DK % 32 == 0 || DK % O::W == 0, "attncap::detail: head dim must tile the vector width");
-  const int kv_heads = (w.units + w.units_per_head - 1) / w.units_per_head;
-  for (int u = 0; u < w.units; ++u)
-    for (int g = 0; g < G; ++g) {
-      w.m[unit_head<G>(w, u) + g] = -INFINITY;
-      w.l[unit_head<G>(w, u) + g] = 0.0f;
-    }
+  static_assert(R == 0 || decode_pairs<O, KV, DV, G> == decode_pairs<O, KV, DV, R>,
+                "attncap::detail: both unit bodies must keep the accumulators in one order");
+  for (int qh = 0; qh < w.kv_heads * w.heads_per_kv; ++qh) {
+    w.m[qh] = -INFINITY;
+    w.l[qh] = 0.0f;
+  }
   const int ahead = far_visits<DK, DV, KV>(w);
-  offset_ring ring(w, ahead / kv_heads + 2);
-  prefetch_first_visits<DK, DV, KV, O>(w, ring, ahead, kv_heads);
+  offset_ring ring(w, ahead / w.kv_heads + 2);
+  prefetch_first_visits<DK, DV, KV, O>(w, ring, ahead, w.kv_heads);
   const int blocks = (w.end - w.begin + 15) / 16;
   for (int b = 0, slot = 0; b < blocks; ++b, slot = slot + 1 == ring.span ? 0 : slot + 1) {
-    visit_block<DK, DV, KV, G, O>(w, ring, slot, ahead, kv_heads);
+    visit_block<DK, DV, KV, G, R, O>(w, ring, slot, ahead);
     ring.fill(slot);  // block b + span
   }
-  if constexpr (decode_pairs<O, KV, DV, G>) restore_element_order<DV, KV, G, O>(w);
+  if constexpr (decode_pairs<O, KV, DV, G>) restore_element_order<DV, KV, O>(w);
 }
 
 #endif  // ATTNCAP_DETAIL_IN_ISA_REGION

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <attncap/kernels/detail/scratch.hpp>
 #include <attncap/kernels/detail/simd.hpp>
 #include <attncap/kernels/detail/work.hpp>
 #include <attncap/kernels/numeric.hpp>
@@ -13,28 +14,115 @@
 #include <attncap/kernels/threading.hpp>
 #include <cmath>
 #include <cstddef>
-#include <vector>
+#include <span>
 
 namespace attncap::kernels::detail {
 
 /// q as the bodies read it: bf16 hi (+ lo) for the bf16 dot path, else fp32 pre-scaled by
 /// scale * log2(e). A bf16 q is its own hi part: no lo part, and the body runs half the QK dot
-/// products; fp32 / fp16 q keep hi + lo unless bf16 products are allowed.
+/// products; fp32 / fp16 q keep hi + lo unless bf16 products are allowed. scaled and hi + lo share
+/// one piece of scratch (4 bytes an element either way), so the layout does not depend on the path.
 struct decode_q {
-  std::vector<float> scaled;
-  std::vector<bf16_t> hi, lo;
-  bool lo_nonzero = false;  // some lo value is not zero (else the body skips the lo products)
+  std::span<float> scaled;
+  std::span<bf16_t> hi, lo;
+  std::span<char> lo_flags;  // per sequence: some lo value is not zero
+  bool lo_nonzero = false;   // for some sequence (else the body skips the lo products)
 };
 
-inline decode_q convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, float score_scale,
-                          int threads) {
-  const std::size_t row = std::size_t(p.num_q_heads) * dk, n = std::size_t(p.batch) * row;
-  decode_q q;
-  q.scaled.resize(dot ? 0 : n);
-  q.hi.resize(dot ? n : 0);
-  q.lo.resize(split ? n : 0);
-  std::vector<char> lo_nonzero(std::size_t(p.batch), 0);
+/// One work item: sequence b, KV heads [h0, h1), keys [begin, end).
+struct decode_item {
+  int b, h0, h1, begin, end;
+};
+
+/// How a call is cut: key ranges of >= per_item keys (a multiple of 16), each (sequence, slice of
+/// the KV heads) cut into ranges(len) of them.
+struct decode_cut {
+  long long per_item = 256;
+  int slices = 1;
+  std::size_t items = 0;
+  int ranges(long long len) const noexcept {
+    return static_cast<int>(std::max<long long>(1, (len + per_item - 1) / per_item));
+  }
+};
+
+/// The first key sequence b's new token sees (its sliding window's start; 0 without one).
+inline int first_visible(const decode_params& p, int b) noexcept {
+  const int last = p.seq_lens[b] - 1;
+  return p.window_left >= 0 && last > p.window_left ? last - p.window_left : 0;
+}
+/// Keys sequence b's new token sees.
+inline int visible_keys(const decode_params& p, int b) noexcept { return p.seq_lens[b] - first_visible(p, b); }
+
+/// Key ranges of >= 256 visible keys, aiming at >= 4 items per thread; if the ranges alone give
+/// fewer, the KV heads are split into slices as well.
+inline decode_cut cut_decode(const decode_params& p, int threads) {
+  long long total = 0;
+  for (int b = 0; b < p.batch; ++b) total += visible_keys(p, b);
+  decode_cut c;
+  const long long want = (total + 4LL * threads - 1) / (4LL * threads);
+  c.per_item = std::max<long long>(256, (want + 15) / 16 * 16);
+  long long key_items = 0;
+  for (int b = 0; b < p.batch; ++b) key_items += c.ranges(visible_keys(p, b));
+  c.slices = static_cast<int>(std::min<long long>(p.num_kv_heads, (4LL * threads + key_items - 1) / key_items));
+  c.items = static_cast<std::size_t>(key_items) * std::size_t(c.slices);
+  return c;
+}
+
+/// The items of a call: items[first[s] .. first[s + 1]) are the key ranges of (sequence, head
+/// slice) s, each slice having at least one.
+struct decode_partition {
+  std::span<decode_item> items;
+  std::span<std::size_t> first;
+  std::size_t item_heads = 0;  // query heads of an item, at most
+};
+
+inline void partition_decode(const decode_params& p, const decode_cut& c, decode_partition& part) {
+  const int hkv = p.num_kv_heads;
+  std::size_t n = 0;
+  for (int b = 0; b < p.batch; ++b)
+    for (int s = 0; s < c.slices; ++s) {
+      part.first[std::size_t(b) * std::size_t(c.slices) + std::size_t(s)] = n;
+      const long long lo = first_visible(p, b), len = visible_keys(p, b);
+      const int r_n = c.ranges(len);
+      for (int r = 0; r < r_n; ++r)
+        part.items[n++] = {b, hkv * s / c.slices, hkv * (s + 1) / c.slices, static_cast<int>(lo + len * r / r_n),
+                           static_cast<int>(lo + len * (r + 1) / r_n)};
+    }
+  part.first[part.first.size() - 1] = n;
+}
+
+/// Where a call's scratch pieces lie, and how the call is cut.
+struct decode_layout {
+  decode_cut cut;
+  std::size_t item_heads = 0;
+  piece q, lo_flags, items, first, acc, m, l;
+  std::size_t bytes = 0;
+};
+
+/// The scratch layout of a call with `dv` value dims on `threads` threads (any ISA path).
+inline decode_layout layout_decode(const decode_params& p, std::size_t dv, int threads) {
+  decode_layout lay;
+  lay.cut = cut_decode(p, threads);
+  const int hkv = p.num_kv_heads, slices = lay.cut.slices;
+  lay.item_heads = std::size_t((hkv + slices - 1) / slices) * std::size_t(p.num_q_heads / hkv);
+  const std::size_t slots = lay.cut.items * lay.item_heads;
+  scratch_layout s;
+  lay.q = s.add<float>(std::size_t(p.batch) * std::size_t(p.num_q_heads) * std::size_t(p.head_dim));
+  lay.lo_flags = s.add<char>(std::size_t(p.batch));
+  lay.items = s.add<decode_item>(lay.cut.items);
+  lay.first = s.add<std::size_t>(std::size_t(p.batch) * std::size_t(slices) + 1);
+  lay.acc = s.add<float>(slots * dv);
+  lay.m = s.add<float>(slots);
+  lay.l = s.add<float>(slots);
+  lay.bytes = s.bytes();
+  return lay;
+}
+
+inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, float score_scale, int threads,
+                      decode_q& q) {
+  const std::size_t row = std::size_t(p.num_q_heads) * dk;
   parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
+    q.lo_flags[b] = 0;
     for (std::size_t k = b * row; k < (b + 1) * row; ++k) {
       const float x = load_as_float(p.q, p.q_dtype, k);
       if (!dot) {
@@ -44,58 +132,14 @@ inline decode_q convert_q(const decode_params& p, std::size_t dk, bool dot, bool
       q.hi[k] = from_float<bf16_t>(x);
       if (split) {
         q.lo[k] = from_float<bf16_t>(x - to_float(q.hi[k]));
-        lo_nonzero[b] |= (q.lo[k].bits & 0x7fffu) != 0;
+        q.lo_flags[b] |= (q.lo[k].bits & 0x7fffu) != 0;
       }
     }
   });
-  q.lo_nonzero = std::find(lo_nonzero.begin(), lo_nonzero.end(), 1) != lo_nonzero.end();
-  return q;
+  q.lo_nonzero = split && std::find(q.lo_flags.begin(), q.lo_flags.end(), 1) != q.lo_flags.end();
 }
 
-/// One work item: sequence b, KV heads [h0, h1), keys [begin, end).
-struct decode_item {
-  int b, h0, h1, begin, end;
-};
-
-/// The items of a call: items[first[s] .. first[s + 1]) are the key ranges of (sequence, head
-/// slice) s, each slice having at least one.
-struct decode_partition {
-  std::vector<decode_item> items;
-  std::vector<std::size_t> first;
-  std::size_t item_heads = 0;  // query heads of an item, at most
-};
-
-/// Key ranges of >= 256 keys, aiming at >= 4 items per thread; if the ranges alone give fewer,
-/// the KV heads are split into slices as well.
-inline decode_partition partition_decode(const decode_params& p, int threads) {
-  const int hkv = p.num_kv_heads;
-  long long total = 0;
-  for (int b = 0; b < p.batch; ++b) total += p.seq_lens[b];
-  const long long want = (total + 4LL * threads - 1) / (4LL * threads);
-  const long long per_item = std::max<long long>(256, (want + 15) / 16 * 16);
-  const auto ranges = [&](int len) {
-    return static_cast<int>(std::max<long long>(1, (len + per_item - 1) / per_item));
-  };
-  long long key_items = 0;
-  for (int b = 0; b < p.batch; ++b) key_items += ranges(p.seq_lens[b]);
-  const int slices = static_cast<int>(std::min<long long>(hkv, (4LL * threads + key_items - 1) / key_items));
-  decode_partition part;
-  part.first.resize(std::size_t(p.batch) * std::size_t(slices) + 1);
-  for (int b = 0; b < p.batch; ++b)
-    for (int s = 0; s < slices; ++s) {
-      part.first[std::size_t(b) * std::size_t(slices) + std::size_t(s)] = part.items.size();
-      const long long len = p.seq_lens[b];
-      const int n = ranges(p.seq_lens[b]);
-      for (int r = 0; r < n; ++r)
-        part.items.push_back({b, hkv * s / slices, hkv * (s + 1) / slices, static_cast<int>(len * r / n),
-                              static_cast<int>(len * (r + 1) / n)});
-    }
-  part.first.back() = part.items.size();
-  part.item_heads = std::size_t((hkv + slices - 1) / slices) * std::size_t(p.num_q_heads / hkv);
-  return part;
-}
-
-/// Everything the items of one call share, and their partial results.
+/// Everything the items of one call share, and their partial results, in the call's scratch.
 struct decode_plan {
   bool dot = false, split = false, latent_v = false;
   float score_scale = 1.0f;
@@ -103,12 +147,13 @@ struct decode_plan {
   std::size_t head_bytes = 0, page_bytes = 0, token_bytes = 0;  // see decode_work
   decode_q q;
   decode_partition part;
-  std::vector<float> acc, m, l;  // per item: [item_heads][dv], [item_heads], [item_heads]
+  std::span<float> acc, m, l;  // per item: [item_heads][dv], [item_heads], [item_heads]
 };
 
-/// Converts q, partitions the call and sizes the partial results. `dot`: the bf16 dot-product QK.
-inline decode_plan plan_decode(const decode_params& p, std::size_t dk, std::size_t dv, std::size_t kv_bytes, bool dot,
-                               bool latent_v, int threads) {
+/// Converts q, partitions the call and places the partial results in `base` (laid out as `lay`).
+/// `dot`: the bf16 dot-product QK.
+inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay, std::byte* base, std::size_t dk,
+                               std::size_t dv, std::size_t kv_bytes, bool dot, bool latent_v, int threads) {
   decode_plan plan;
   plan.dot = dot;
   plan.split = dot && p.q_dtype != dtype::bf16 && !p.allow_bf16_products;
@@ -117,17 +162,24 @@ inline decode_plan plan_decode(const decode_params& p, std::size_t dk, std::size
   plan.score_scale = scale * log2e;  // the bodies work in the log2 domain
   plan.dk = dk;
   plan.dv = dv;
-  const std::size_t row = dk * kv_bytes, hkv = std::size_t(p.num_kv_heads), page = std::size_t(p.page_size);
-  const bool hnd = p.layout == kv_layout::hnd;
-  plan.token_bytes = hnd ? row : row * hkv;
-  plan.head_bytes = hnd ? row * page : row;
-  plan.page_bytes = row * hkv * page;
-  plan.q = convert_q(p, dk, dot, plan.split, plan.score_scale, threads);
-  plan.part = partition_decode(p, threads);
-  const std::size_t slots = plan.part.items.size() * plan.part.item_heads;
-  plan.acc.resize(slots * dv);
-  plan.m.resize(slots);
-  plan.l.resize(slots);
+  const paged_strides st =
+      strides_of(p.layout == kv_layout::hnd, dk * kv_bytes, std::size_t(p.num_kv_heads), std::size_t(p.page_size));
+  plan.token_bytes = st.token_bytes;
+  plan.head_bytes = st.head_bytes;
+  plan.page_bytes = st.page_bytes;
+  const std::size_t n = lay.q.count;
+  plan.q.scaled = view<float>(base, lay.q);
+  plan.q.hi = {reinterpret_cast<bf16_t*>(plan.q.scaled.data()), n};
+  plan.q.lo = {plan.q.hi.data() + n, n};
+  plan.q.lo_flags = view<char>(base, lay.lo_flags);
+  convert_q(p, dk, dot, plan.split, plan.score_scale, threads, plan.q);
+  plan.part.items = view<decode_item>(base, lay.items);
+  plan.part.first = view<std::size_t>(base, lay.first);
+  plan.part.item_heads = lay.item_heads;
+  partition_decode(p, lay.cut, plan.part);
+  plan.acc = view<float>(base, lay.acc);
+  plan.m = view<float>(base, lay.m);
+  plan.l = view<float>(base, lay.l);
   return plan;
 }
 
@@ -144,6 +196,7 @@ inline decode_work item_work(const decode_params& p, decode_plan& plan, std::siz
   w.bf16_dot = plan.dot;
   w.bf16_products = plan.dot && p.allow_bf16_products;
   w.score_scale = plan.score_scale;
+  w.softcap = p.softcap;
   w.k = static_cast<const std::byte*>(p.k_cache) + std::size_t(it.h0) * plan.head_bytes;
   w.v = plan.latent_v ? w.k : static_cast<const std::byte*>(p.v_cache) + std::size_t(it.h0) * plan.head_bytes;
   w.head_bytes = plan.head_bytes;
@@ -159,6 +212,12 @@ inline decode_work item_work(const decode_params& p, decode_plan& plan, std::siz
   w.l = plan.l.data() + i * plan.part.item_heads;
   std::fill(w.acc, w.acc + std::size_t(it.h1 - it.h0) * hpk * plan.dv, 0.0f);
   return w;
+}
+
+/// The sink's term of query head h's softmax denominator, relative to the max m of its scores
+/// (log2 domain): a sink adds weight, no value. 0 without sinks.
+inline float sink_weight(const decode_params& p, std::size_t h, float m) noexcept {
+  return p.sinks != nullptr ? std::exp2(p.sinks[h] * log2e - m) : 0.0f;
 }
 
 /// Log-sum-exp merge of the key ranges of each (sequence, head slice) into p.o.
@@ -182,7 +241,8 @@ void merge_partials(const decode_params& p, const decode_plan& plan, int threads
         const float* a = plan.acc.data() + (i * ih + hh) * DV;
         for (int d = 0; d < DV; ++d) out[d] += wgt * a[d];
       }
-      const float inv = l > 0.0f ? 1.0f / l : 0.0f;
+      l += sink_weight(p, std::size_t(slice.h0) * hpk + hh, m);
+      const float inv = l > 0.0f && l < INFINITY ? 1.0f / l : 0.0f;
       const std::size_t o0 = (o_head + hh) * std::size_t(DV);
       for (int d = 0; d < DV; ++d) store_from_float(p.o, p.q_dtype, o0 + std::size_t(d), out[d] * inv);
     }

@@ -83,7 +83,8 @@ struct kernel_not_available;
 /// * `key(params)`: the key a validated problem asks for; `validate(api, params)`: the shape checks;
 /// * `template <key> run(params)`: runs a validated problem on that key's kernel;
 /// * `check(key)`, `request(key)`, `family_set()`, `build_set()`, `knobs`, `key_names`: what an
-///   unavailable key is told.
+///   unavailable key is told;
+/// * optionally `find(table, key)`: the kernel of a key that needs more than its slot.
 template <class F>
 struct kernel_family {
   using params = typename F::params;
@@ -127,9 +128,17 @@ struct kernel_family {
   static void call(const char* api, const params& p) {
     F::validate(api, p);
     const auto key = F::key(p);
-    const fn kernel = table[F::slot(key)];
+    const fn kernel = find(key);
     if (kernel == nullptr) throw unsupported(api, key);
     kernel(p);
+  }
+
+  /// The kernel for `key`: `F::find(table, key)` where F routes keys itself, else the key's slot.
+  static fn find(const auto& key) noexcept {
+    if constexpr (requires { F::find(table, key); })
+      return F::find(table, key);
+    else
+      return table[F::slot(key)];
   }
 
   /// The static variant's run time: validates `p` and checks that it asks for Key. The caller has
@@ -140,7 +149,10 @@ struct kernel_family {
       F::validate(api, p);
       if (!(F::key(p) == Key))
         reject(api, std::string("the problem's ") + F::key_names + " does not match the template arguments");
-      entry<index_of(Key)>(p);
+      if constexpr (index_of(Key) < configs.size())
+        entry<index_of(Key)>(p);
+      else
+        find(Key)(p);  // a supported key without an entry of its own (see F::find)
     } else {
       (void)sizeof(kernel_not_available<F, Key>);
     }

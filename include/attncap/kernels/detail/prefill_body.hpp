@@ -115,17 +115,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<
   }
 }
 
-/// Soft-cap: cap * tanh(x / cap) = cap * (1 - 2 / (exp(2x / cap) + 1)), then into the log2 domain.
+/// Soft-cap of raw scores x: cap * tanh(x / cap), into the log2 domain (see soft_cap).
 template <class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softcap(float (*s)[prefill_bk], int rows, float softcap) {
   using vec = typename O::vec;
-  const vec k2 = O::set1(2.0f * log2e / softcap), one = O::set1(1.0f), two = O::set1(2.0f);
-  const vec outer = O::set1(softcap * log2e);
+  const vec k = O::set1(2.0f * log2e / softcap), outer = O::set1(softcap * log2e);
   for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < prefill_bk; j += O::W) {
-      const vec e = O::exp2(O::mul(O::load(&s[i][j]), k2));
-      O::store(&s[i][j], O::mul(outer, O::sub(one, O::div(two, O::add(e, one)))));
-    }
+    for (int j = 0; j < prefill_bk; j += O::W) O::store(&s[i][j], soft_cap<O>(O::load(&s[i][j]), k, outer));
 }
 
 /// -inf for the keys a row does not see: past the sequence, after the row (causal) or before its
@@ -185,12 +181,12 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_v_rows(const prefill_work& w, tile_state<D, T>& t, int kb, int nk) {
   for (int j = 0; j < nk; ++j) {
-    const std::size_t row = static_cast<std::size_t>(kb + j) * w.v_stride;
+    const std::byte* row = w.v.row(kb + j);
     if (w.v_is_f32) {
-      t.vrows[j] = static_cast<const float*>(w.v) + row;
+      t.vrows[j] = reinterpret_cast<const float*>(row);
       continue;
     }
-    const T* src = static_cast<const T*>(w.v) + row;
+    const T* src = reinterpret_cast<const T*>(row);
     for (int d = 0; d < D; d += O::W) O::store(&t.vt[j][d], O::load(src + d));
     t.vrows[j] = t.vt[j];
   }
@@ -239,7 +235,9 @@ template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, tile_state<D, T>& t) {
   tile_flush<D, T, O>(t, w.nq);
   for (int i = 0; i < w.nq; ++i) {
-    const float inv = t.l[i] > 0.0f ? 1.0f / t.l[i] : 0.0f;
+    // A sink joins the denominator: l + 2^(sink - m), both relative to the row's max m.
+    const float l = w.sink == -INFINITY ? t.l[i] : t.l[i] + scalar::ops::exp2(w.sink * log2e - t.m[i]);
+    const float inv = l > 0.0f && l < INFINITY ? 1.0f / l : 0.0f;
     T* out = static_cast<T*>(w.o) + static_cast<std::size_t>(i) * w.o_stride;
     for (int d = 0; d < D; ++d) out[d] = from_float<T>(t.total[i][d] * inv);
   }

@@ -48,6 +48,7 @@ struct ops {
   static float hmax(vec v) { return v; }
   static vec exp2(vec x) {
     if (!(x >= -126.0f)) return 0.0f;  // also maps -inf and NaN-free masked scores to 0
+    x = x < 127.0f ? x : 127.0f;       // 2^127 stands for anything larger (n stays an int)
     const float n = std::nearbyint(x);
     const float f = x - n;
     float p = exp2_c[6];
@@ -111,7 +112,8 @@ struct ops {
   }
   static vec exp2(vec x) {
     const __m256 keep = _mm256_cmp_ps(x, _mm256_set1_ps(-126.0f), _CMP_GE_OQ);
-    x = _mm256_max_ps(x, _mm256_set1_ps(-126.0f));
+    // Clamped above too: the exponent field would wrap past 127 (2^127 stands for anything larger).
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-126.0f)), _mm256_set1_ps(127.0f));
     const __m256 n = _mm256_round_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     const __m256 f = _mm256_sub_ps(x, n);
     __m256 p = _mm256_set1_ps(exp2_c[6]);

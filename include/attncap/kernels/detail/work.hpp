@@ -5,16 +5,18 @@
 #pragma once
 
 #include <attncap/kernels/numeric.hpp>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
 namespace attncap::kernels::detail {
 
-/// Units of G query heads over keys [begin, end) of one paged sequence. Each block of keys is
-/// read for every unit before the next block: the heads' slices of a page lie next to each other
-/// in the cache, so the reads stream instead of jumping a page stride every 16 keys. Unit u is
-/// group u % units_per_head of KV head u / units_per_head and owns the G local query heads from
-/// (u / units_per_head) * heads_per_kv + first_head + (u % units_per_head) * G.
+/// The query heads of kv_heads KV heads over keys [begin, end) of one paged sequence. Each block
+/// of keys is read for every KV head before the next block: the heads' slices of a page lie next
+/// to each other in the cache, so the reads stream instead of jumping a page stride every 16
+/// keys. A KV head's heads_per_kv query heads are units_per_head units of G heads, then
+/// rest_per_head units of R heads (see decode_partial), all run on the block's rows while they
+/// are in L1: the rows come from memory once per KV head.
 struct decode_work {
   const float* q = nullptr;      // [local q head][DK], pre-multiplied by scale * log2(e)
   const bf16_t* q_hi = nullptr;  // [local q head][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
@@ -23,6 +25,7 @@ struct decode_work {
   bool bf16_dot = false;
   bool bf16_products = false;    // p rounded to bf16 for PV by vdpbf16ps (q is then hi only)
   float score_scale = 1.0f;      // scale * log2(e), applied after a bf16 dot product
+  float softcap = 0.0f;          // logit soft-cap c on the scaled scores; 0: off
   const std::byte* k = nullptr;  // token 0 of page 0 for local KV head 0
   const std::byte* v = nullptr;
   std::size_t head_bytes = 0;  // from one KV head to the next
@@ -31,19 +34,42 @@ struct decode_work {
   const std::int32_t* pages = nullptr;
   int page_size = 1;
   int begin = 0, end = 0;
-  int units = 1, units_per_head = 1, heads_per_kv = 1, first_head = 0;
+  int kv_heads = 1, units_per_head = 1, rest_per_head = 0, heads_per_kv = 1;
   float* acc = nullptr;  // out [local q head][DV]: unnormalised sum of 2^(s - m) v
   float* m = nullptr;    // out [local q head]: running max of s (log2 domain), -inf when no key was seen
   float* l = nullptr;    // out [local q head]: sum of 2^(s - m)
 };
+
+/// Where row j of one KV head's keys or values lies: pages[j / page_size] * page_bytes +
+/// (j % page_size) * token_bytes bytes past base. Contiguous K/V is one page holding every row.
+struct kv_rows {
+  const std::byte* base = nullptr;
+  const std::int32_t* pages = nullptr;
+  std::size_t page_bytes = 0, token_bytes = 0;
+  int page_size = 1;
+  const std::byte* row(int j) const noexcept {
+    return base + static_cast<std::size_t>(pages[j / page_size]) * page_bytes +
+           static_cast<std::size_t>(j % page_size) * token_bytes;
+  }
+};
+
+/// Byte strides of a paged cache of rows of row_bytes: from one KV head to the next, and the
+/// (page, token) offset page * page_bytes + token * token_bytes.
+struct paged_strides {
+  std::size_t head_bytes, page_bytes, token_bytes;
+};
+constexpr paged_strides strides_of(bool hnd, std::size_t row_bytes, std::size_t kv_heads,
+                                   std::size_t page_size) noexcept {
+  return {hnd ? row_bytes * page_size : row_bytes, row_bytes * kv_heads * page_size,
+          hnd ? row_bytes : row_bytes * kv_heads};
+}
 
 /// Up to BQ query rows of one head against its keys, flash style; writes normalised output rows.
 struct prefill_work {
   const void* q = nullptr;  // row i at q + i * q_stride elements (dtype T)
   std::size_t q_stride = 0;
   const float* kt = nullptr;  // packed K^T: [D][kv_pad] fp32, or [D/2][kv_pad] bf16 pairs
-  const void* v = nullptr;    // row j at v + j * v_stride elements (fp32 if v_is_f32, else T)
-  std::size_t v_stride = 0;
+  kv_rows v;                  // V row j of the head (fp32 if v_is_f32, else T)
   bool v_is_f32 = true;
   std::size_t kv_pad = 0;
   void* o = nullptr;
@@ -55,6 +81,7 @@ struct prefill_work {
   int window_left = -1;  // keys [pos - window_left, pos] visible; -1 = unbounded
   float softcap = 0.0f;
   float scale = 1.0f;
+  float sink = -INFINITY;  // the head's sink logit (scaled-score units); -inf: none
   bool bf16_dot = false;
 };
 
