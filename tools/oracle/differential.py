@@ -45,9 +45,7 @@ RESOLVED = {
 }
 
 
-def attncap_outcome(binary: str, cfg: dict) -> dict:
-    p = subprocess.run([binary, "check", "--format", "json", "--config", "-"], input=json.dumps(cfg),
-                       capture_output=True, text=True, check=False)
+def _outcome(p: subprocess.CompletedProcess) -> dict:
     if p.returncode == 2:
         return {"verdict": "bad_input", "message": p.stderr.strip(), "exception": None, "stage": "input"}
     j = json.loads(p.stdout)
@@ -55,6 +53,28 @@ def attncap_outcome(binary: str, cfg: dict) -> dict:
     return {"verdict": j["verdict"], "message": e.get("message"), "exception": e.get("exception"),
             "stage": e.get("stage"), "code": e.get("code"), "resolved": j.get("resolved"),
             "warnings": j.get("warnings", [])}
+
+
+def attncap_outcome(binary: str, cfg: dict) -> dict:
+    """attncap on the configuration as JSON (`check --config -`)."""
+    p = subprocess.run([binary, "check", "--format", "json", "--config", "-"], input=json.dumps(cfg),
+                       capture_output=True, text=True, check=False)
+    return _outcome(p)
+
+
+def attncap_launch_outcome(binary: str, cfg: dict) -> dict:
+    """attncap on the launch itself: sglang's command line over a model folder holding the same
+    generated config.json the engine reads, on the same machine."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="attncap-oracle-model-") as d:
+        with open(os.path.join(d, "config.json"), "w") as f:
+            json.dump(configs.hf_config(cfg), f)
+        hw, cuda = configs.machine_of(cfg)
+        cmd = [binary, "check", "--format", "json", "--hardware", hw, "--cuda", cuda, "--"]
+        cmd += [a.replace("{model}", d) for a in configs.argv(cfg)]
+        p = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    return _outcome(p)
 
 
 class Workers:
@@ -170,6 +190,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes at once")
     ap.add_argument("--report", default="oracle-report.json")
+    ap.add_argument("--via", choices=["config", "launch"], default="config",
+                    help="give attncap the configuration as JSON, or the same launch line and model folder as sglang")
     args = ap.parse_args()
 
     with open(args.known) as f:
@@ -189,7 +211,7 @@ def main() -> int:
     for cid, cfg in todo:
         if cid in skipped:
             continue
-        ours = attncap_outcome(args.attncap, cfg)
+        ours = (attncap_launch_outcome if args.via == "launch" else attncap_outcome)(args.attncap, cfg)
         t = theirs[cid]
         d = compare(cfg, ours, t)
         verdict_agree += "verdict" not in d
