@@ -8,9 +8,10 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "config_io.hpp"
 
@@ -32,30 +33,50 @@ struct detected_machine {
   std::string evidence;              ///< e.g. "nvidia-smi: compute capability 9.0"
 };
 
+namespace detail {
+/// The first "MAJOR.MINOR" in `text` at or after `from`, as {major, minor}.
+inline std::optional<std::pair<int, int>> version_in(std::string_view text, std::size_t from = 0) {
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = text.find_first_of("0123456789", from); i < text.size();
+       i = text.find_first_of("0123456789", i + 1)) {
+    std::size_t j = i;
+    while (j < text.size() && digit(text[j])) ++j;
+    if (j + 1 < text.size() && text[j] == '.' && digit(text[j + 1])) {
+      std::size_t k = j + 1;
+      while (k < text.size() && digit(text[k])) ++k;
+      return std::pair{std::stoi(std::string(text.substr(i, j - i))),
+                       std::stoi(std::string(text.substr(j + 1, k - j - 1)))};
+    }
+    i = j;
+  }
+  return std::nullopt;
+}
+}  // namespace detail
+
 /// What `probe` shows; a machine without a GPU is `cpu`, or `cpu_amx` with AMX tiles.
 inline detected_machine detect_machine(const machine_probe& probe) {
   detected_machine m;
-  std::smatch match;
-  static const std::regex cc(R"((\d+)\.(\d+))"), cuda(R"(CUDA Version: (\d+)\.(\d+))"), gfx(R"(gfx([0-9a-f]{3,4}))");
-  if (std::regex_search(probe.compute_capability, match, cc)) {
-    const std::string name = std::string("sm").append(match[1].str()).append(match[2].str());
-    if (const auto hw = from_string<hardware>(name)) {
+  if (const auto cc = detail::version_in(probe.compute_capability)) {
+    const std::string cap = std::to_string(cc->first) + "." + std::to_string(cc->second);
+    if (const auto hw = from_string<hardware>(std::string("sm").append(std::to_string(cc->first * 10 + cc->second)))) {
       m.target = *hw;
       m.gpu = true;
-      m.evidence = std::string("nvidia-smi: compute capability ").append(match[0].str());
-      if (std::regex_search(probe.nvidia_smi, match, cuda)) {
-        m.cuda = std::stoi(match[1].str()) * 100 + std::stoi(match[2].str());
-        m.evidence += ", driver CUDA " + match[1].str() + "." + match[2].str();
-      }
+      m.evidence = std::string("nvidia-smi: compute capability ").append(cap);
+      const std::string_view table = probe.nvidia_smi;
+      if (const auto at = table.find("CUDA Version:"); at != std::string_view::npos)
+        if (const auto cuda = detail::version_in(table, at)) {
+          m.cuda = cuda->first * 100 + cuda->second;
+          m.evidence.append(", driver CUDA ").append(version_string(*m.cuda));
+        }
       return m;
     }
   }
-  for (auto it = std::sregex_iterator(probe.rocm_agents.begin(), probe.rocm_agents.end(), gfx);
-       it != std::sregex_iterator(); ++it)
-    if (const auto hw = from_string<hardware>(it->str())) {
+  std::istringstream agents(probe.rocm_agents);
+  for (std::string agent; agents >> agent;)
+    if (const auto hw = agent.rfind("gfx", 0) == 0 ? from_string<hardware>(agent) : std::nullopt) {
       m.target = *hw;
       m.gpu = true;
-      m.evidence = std::string("rocm_agent_enumerator: ").append(it->str());
+      m.evidence = std::string("rocm_agent_enumerator: ").append(agent);
       return m;
     }
   const bool amx = probe.cpu_flags.find(" amx_tile") != std::string::npos;
