@@ -158,6 +158,30 @@ inline std::string input_keys() {
 }
 }  // namespace detail
 
+/// `--page-size` for key `page_size`.
+inline std::string flag_name(std::string_view key) {
+  std::string s = std::string("--").append(key);
+  for (char& c : s)
+    if (c == '_') c = '-';
+  return s;
+}
+
+/// `--page-size` for `page_size`.
+inline std::string flag_name(field f) { return flag_name(to_string(f)); }
+
+/// `text` parsed as a JSON object; `where` names it and `what` says what it must hold.
+inline nlohmann::json parse_object(const std::string& text, const std::string& where,
+                                   const std::string& what = "a JSON object") {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw input_error(where + " is not valid JSON: " + e.what());
+  }
+  if (!j.is_object()) throw input_error(where + " must hold " + what);
+  return j;
+}
+
 /// Sets key `f` of `in` from JSON value `v` (null = unset); throws input_error on bad values.
 template <class Registry = builtin_registry>
 void set_field(input& in, field f, const nlohmann::json& v) {

@@ -109,9 +109,7 @@ inline nlohmann::json read_launch(const launch_line& line, assembly& a) {
 }
 
 inline std::string flag_words(const std::string& key, const nlohmann::json& v) {
-  std::string flag = std::string("--").append(key);
-  std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag + " " + (v.is_string() ? v.get<std::string>() : shown(v));
+  return flag_name(key) + " " + (v.is_string() ? v.get<std::string>() : shown(v));
 }
 
 /// The attention data-parallel size the engine splits heads by.

@@ -129,9 +129,9 @@ inline std::string python_repr(std::string_view s) { return std::string("'").app
 
 /// "argument --tp-size/--tensor-parallel-size", as argparse names a flag in its errors.
 inline std::string argument_name(const sglang_flag& f) {
-  std::string names = "argument ";
-  for (auto o : words(f.options)) names.append(names.size() == 9 ? "" : "/").append(o);
-  return names;
+  std::string names;
+  for (auto o : words(f.options)) names.append(names.empty() ? "" : "/").append(o);
+  return std::string("argument ").append(names);
 }
 
 /// argparse's conversion check of one value.

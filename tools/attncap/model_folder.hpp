@@ -34,16 +34,6 @@ inline void flatten(const nlohmann::json& j, const std::string& key, hf_config& 
   }
 }
 
-inline nlohmann::json parse_object(const std::string& text, const std::string& where) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw input_error(where + " is not valid JSON: " + e.what());
-  }
-  if (!j.is_object()) throw input_error(where + " must hold a JSON object");
-  return j;
-}
 }  // namespace detail
 
 /// `j` as flat key/values.
@@ -72,9 +62,9 @@ inline nlohmann::json read_model_config(const std::string& path, const std::stri
   if (!in) throw input_error(file.string() + ": cannot read it; a model folder holds its config.json");
   std::ostringstream s;
   s << in.rdbuf();
-  nlohmann::json j = detail::parse_object(s.str(), file.string());
+  nlohmann::json j = parse_object(s.str(), file.string());
   if (!overrides.empty() && overrides != "{}") {
-    const auto o = detail::parse_object(overrides, "--json-model-override-args");
+    const auto o = parse_object(overrides, "--json-model-override-args");
     for (const auto& [k, v] : o.items()) j[k] = v;
   }
   return j;

@@ -19,14 +19,6 @@
 
 namespace attncap::cli {
 
-/// `--page-size` for `page_size`.
-inline std::string flag_name(field f) {
-  std::string s = "--" + std::string(to_string(f));
-  for (char& c : s)
-    if (c == '_') c = '-';
-  return s;
-}
-
 /// Every backend name of `Registry`, comma separated.
 template <class Registry = builtin_registry>
 std::string backend_list() {
@@ -147,14 +139,7 @@ class config_options {
       text = s.str();
     }
     const std::string where = config_path_ == "-" ? "stdin" : config_path_;
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      throw input_error("config: " + where + " is not valid JSON: " + e.what());
-    }
-    if (!j.is_object()) throw input_error("config: " + where + " must hold a JSON object of configuration keys");
-    return j;
+    return parse_object(text, "config: " + where, "a JSON object of configuration keys");
   }
 
   std::string config_path_;
