@@ -9,22 +9,24 @@
 
 using namespace attncap;
 
-static_assert(builtin_backend_count == 25);
-static_assert(id::triton == static_cast<backend_id>(0) && id::intel_xpu == static_cast<backend_id>(24));
+static_assert(builtin_backend_count == 27);
+static_assert(id::triton == static_cast<backend_id>(0) && id::intel_xpu == static_cast<backend_id>(26));
 static_assert(builtin_id<backends::hpc_ops> == id::hpc_ops);
 
 TEST_CASE("the ids follow the engine's --attention-backend choices, in its order") {
-  constexpr std::array<std::string_view, 25> engine_order{"triton",
+  constexpr std::array<std::string_view, 27> engine_order{"triton",
                                                           "torch_native",
                                                           "flex_attention",
                                                           "dsa",
                                                           "nsa",
+                                                          "qsa",
                                                           "dsv4",
                                                           "compressed",
                                                           "cutlass_mla",
                                                           "fa3",
                                                           "fa4",
                                                           "flashinfer",
+                                                          "llada2_cfg_flashinfer",
                                                           "flashmla",
                                                           "trtllm_mla",
                                                           "cutedsl_mla",

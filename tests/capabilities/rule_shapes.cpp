@@ -12,8 +12,8 @@ static_assert(declared_architectures<backends::hpc_ops> == "mha, gqa, mqa");
 static_assert(declared_architectures<backends::trtllm_mla> == "mla");
 static_assert(declared_architectures<backends::triton> == "any");
 static_assert(declared_targets<backends::cutedsl_mla> == "sm100, sm103");
-static_assert(declared_kv_cache_dtypes<backends::tokenspeed_mla> == "fp8_e4m3");
-static_assert(declared_page_sizes<backends::tokenspeed_mla> == "32, 64");
+static_assert(declared_targets<backends::tokenspeed_mla> == declared_targets<backends::cutedsl_mla>);
+static_assert(declared_page_sizes<backends::cutedsl_mla> == "32, 64");
 static_assert(declared_page_sizes<backends::hpc_ops> == "64" && declared_page_sizes<backends::triton> == "any");
 
 TEST_CASE("the allowed text of a capability rule is the declared set") {

@@ -42,15 +42,6 @@ TEST_CASE("quirk: the decode backend is built before the prefill backend") {
   CHECK(r.message(r.errors()[1]) == "hpc_ops backend can only be used with non-MLA models.");
 }
 
-TEST_CASE("quirk: a dual-chunk model without a backend meets the dual-chunk error with the hardware default") {
-  launch_config c;
-  c.hardware = hardware::sm90;
-  c.dual_chunk_attention = true;
-  CHECK(first_message(c) ==
-        "Dual chunk attention is enabled, but attention backend is set to fa3. Please set it to "
-        "'dual_chunk_flash_attn'.");
-}
-
 TEST_CASE("quirk: the base backend is still default-filled under a prefill/decode split") {
   launch_config c;
   c.prefill_attention_backend = id::flashinfer;

@@ -199,9 +199,9 @@ TEST_CASE("matrix has one row per backend") {
   auto r = run("matrix --format json");
   CHECK(r.rc == 0);
   const auto j = nlohmann::json::parse(r.out);
-  CHECK(j.size() == 25);
+  CHECK(j.size() == 27);
   r = run("matrix");
-  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 27);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 29);
   CHECK(contains(r.out, "| `flashinfer` |"));
 }
 

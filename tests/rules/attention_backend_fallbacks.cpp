@@ -5,16 +5,7 @@
 using namespace attncap;
 using namespace attncap::test;
 
-TEST_CASE("fallback-pass rules: trigger and near miss") { check_rules(attention_backend_fallbacks_rules); }
 TEST_CASE("fallback-pass rewrites: trigger and near miss") { check_rewrites(attention_backend_fallbacks_rewrites); }
-
-TEST_CASE("a dual-chunk model without a backend gets the hardware default, then the dual-chunk error") {
-  const report rep = validate(on(H::sm90).flag(&launch_config::dual_chunk_attention));
-  CHECK(find(rep, sa::dual_chunk_default::info) == nullptr);
-  CHECK(find(rep, sa::default_backend_fill::info) != nullptr);
-  REQUIRE(rep.first_error() != nullptr);
-  CHECK(rep.first_error()->rule == &sa::dual_chunk_backend::info);
-}
 
 TEST_CASE("the fa3 fp8_e5m2 switch reads the base field only") {
   const report rep = validate(on(H::sm90).backend(id::triton).prefill(id::fa3).decode(id::flashinfer).kv(K::fp8_e5m2));

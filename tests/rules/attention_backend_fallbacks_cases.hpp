@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cases for rules/attention_backend_fallbacks.hpp: silent swaps, FA4 / XPU pages, dual-chunk attention.
+// Cases for rules/attention_backend_fallbacks.hpp: silent swaps, FA4 / XPU pages.
 #pragma once
 
 #include <array>
@@ -7,34 +7,6 @@
 #include "rules/rule_table.hpp"
 
 namespace attncap::test {
-
-/// The dual-chunk fill alone: in the full pipeline the default fill always runs before it.
-inline constexpr validator dual_chunk_default_only = &validate<builtin_registry, pipeline<sa::dual_chunk_default>>;
-
-inline constexpr std::array attention_backend_fallbacks_rules{
-    rule_case{&sa::intel_xpu_mla_prefill::info, stage::server_args, exception_kind::value_error,
-              on(H::xpu_xmx).mla().backend(id::intel_xpu),
-              "intel_xpu backend is only supported on decode for MLA models, please set --decode-attention-backend to "
-              "intel_xpu and do not set --attention-backend or --prefill-attention-backend to intel_xpu for prefill "
-              "instead use triton.",
-              on(H::xpu_xmx).backend(id::intel_xpu)},
-    rule_case{&sa::intel_xpu_mla_prefill::info, stage::server_args, exception_kind::value_error,
-              on(H::xpu_xmx).mla().prefill(id::intel_xpu).decode(id::triton),
-              "intel_xpu backend is only supported on decode for MLA models, please set --decode-attention-backend to "
-              "intel_xpu and do not set --attention-backend or --prefill-attention-backend to intel_xpu for prefill "
-              "instead use triton.",
-              on(H::xpu_xmx).mla().prefill(id::triton).decode(id::triton)},
-    rule_case{&sa::dual_chunk_backend::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).flag(&launch_config::dual_chunk_attention),
-              "Dual chunk attention is enabled, but attention backend is set to fa3. Please set it to "
-              "'dual_chunk_flash_attn'.",
-              on(H::sm90).flag(&launch_config::dual_chunk_attention).backend(id::dual_chunk_flash_attn), "fa3"},
-    rule_case{&sa::dual_chunk_backend::info, stage::server_args, exception_kind::value_error,
-              on(H::sm80).flag(&launch_config::dual_chunk_attention).backend(id::triton),
-              "Dual chunk attention is enabled, but attention backend is set to triton. Please set it to "
-              "'dual_chunk_flash_attn'.",
-              on(H::sm80).backend(id::triton)},
-};
 
 inline constexpr std::array attention_backend_fallbacks_rewrites{
     rewrite_case{&sa::fa3_fp8_e5m2_fallback::info, on(H::sm90).backend(id::fa3).kv(K::fp8_e5m2),
@@ -73,12 +45,6 @@ inline constexpr std::array attention_backend_fallbacks_rewrites{
                  "Intel XPU attention backend for MLA only supports page_sizes of [64, 128, 16, 32], changing "
                  "page_size from 8 to 128.",
                  "128", on(H::xpu_xmx).mla().decode(id::intel_xpu).page(16)},
-    rewrite_case{&sa::dual_chunk_default::info, on(H::sm90).flag(&launch_config::dual_chunk_attention),
-                 "Dual chunk attention is turned on by default.", "dual_chunk_flash_attn", on(H::sm90),
-                 dual_chunk_default_only},
-    rewrite_case{&sa::dual_chunk_radix_cache::info, on(H::sm90).backend(id::dual_chunk_flash_attn),
-                 "Mixed chunk and radix cache are disabled when using dual-chunk flash attention backend", "True",
-                 on(H::sm90).backend(id::fa3)},
 };
 
 }  // namespace attncap::test

@@ -30,3 +30,20 @@ TEST_CASE("a CPU without AMX gets intel_amx first, then the torch_native fallbac
   CHECK(find(rep, sa::intel_amx_fallback::info) != nullptr);
   CHECK(rep.resolved().attention_backend == id::torch_native);
 }
+
+TEST_CASE("tokenspeed_mla only as the prefill backend becomes trtllm_mla and keeps the KV dtype") {
+  const report rep = validate(on(H::sm100).mla().prefill(id::tokenspeed_mla).decode(id::cutedsl_mla));
+  CHECK(rep.resolved().prefill_attention_backend == id::trtllm_mla);
+  CHECK(find(rep, sa::tokenspeed_fp8_kv::info) == nullptr);
+  CHECK(rep.resolved().kv_cache_dtype == K::auto_);
+}
+
+TEST_CASE("the deprecated names warn field by field, then the KV dtype, as the engine logs them") {
+  const report rep = validate(on(H::sm100).mla().backend(id::tokenspeed_mla).decode(id::tokenspeed_mla));
+  REQUIRE(rep.adjustments().size() >= 3);
+  CHECK(rep.adjustments()[0].rewrite == &sa::attention_backend_rename::info);
+  CHECK(rep.adjustments()[1].rewrite == &sa::decode_backend_rename::info);
+  CHECK(rep.adjustments()[2].rewrite == &sa::tokenspeed_fp8_kv::info);
+  CHECK(rep.resolved().attention_backend == id::cutedsl_mla);
+  CHECK(rep.accepted());
+}

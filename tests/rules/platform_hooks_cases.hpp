@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cases for rules/platform_hooks.hpp: backend aliases and the NPU / CPU platform defaults.
+// Cases for rules/platform_hooks.hpp: deprecated backend names and the NPU / CPU platform defaults.
 #pragma once
 
 #include <array>
@@ -17,8 +17,30 @@ inline constexpr std::array platform_hooks_rewrites{
                  "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
                  "release.",
                  "dsa", on(H::sm90).mla().backend(id::dsa).decode(id::dsa)},
-    rewrite_case{&sa::compressed_alias::info, on(H::sm90).mla().backend(id::compressed), "", "dsv4",
+    rewrite_case{&sa::attention_backend_rename::info, on(H::sm90).mla().backend(id::compressed),
+                 "--attention-backend=compressed is deprecated; use 'dsv4' instead.", "dsv4",
                  on(H::sm90).mla().backend(id::dsv4)},
+    rewrite_case{&sa::attention_backend_rename::info, on(H::sm100).mla().backend(id::tokenspeed_mla),
+                 "--attention-backend=tokenspeed_mla is deprecated; use 'cutedsl_mla' instead.", "cutedsl_mla",
+                 on(H::sm100).mla().backend(id::cutedsl_mla)},
+    rewrite_case{&sa::decode_backend_rename::info, on(H::sm100).mla().decode(id::tokenspeed_mla),
+                 "--decode-attention-backend=tokenspeed_mla is deprecated; use 'cutedsl_mla' instead.", "cutedsl_mla",
+                 on(H::sm100).mla().decode(id::cutedsl_mla)},
+    rewrite_case{&sa::prefill_tokenspeed_rename::info, on(H::sm100).mla().prefill(id::tokenspeed_mla),
+                 "--prefill-attention-backend=tokenspeed_mla is deprecated; use 'cutedsl_mla' instead.", "trtllm_mla",
+                 on(H::sm100).mla().prefill(id::compressed)},
+    rewrite_case{&sa::prefill_backend_rename::info, on(H::sm100).mla().prefill(id::compressed),
+                 "--prefill-attention-backend=compressed is deprecated; use 'dsv4' instead.", "dsv4",
+                 on(H::sm100).mla().prefill(id::dsv4)},
+    rewrite_case{&sa::draft_backend_rename::info, on(H::sm90).mla().spec(S::eagle).draft(id::compressed),
+                 "--speculative-draft-attention-backend=compressed is deprecated; use 'dsv4' instead.", "dsv4",
+                 on(H::sm90).mla().spec(S::eagle).draft(id::dsv4)},
+    rewrite_case{&sa::tokenspeed_fp8_kv::info, on(H::sm100).mla().backend(id::tokenspeed_mla),
+                 "tokenspeed_mla required FP8 KV; setting --kv-cache-dtype=fp8_e4m3.", "fp8_e4m3",
+                 on(H::sm100).mla().backend(id::tokenspeed_mla).kv(K::fp8_e4m3)},
+    rewrite_case{&sa::tokenspeed_fp8_kv::info, on(H::sm100).mla().decode(id::tokenspeed_mla).kv(K::bf16),
+                 "tokenspeed_mla required FP8 KV; setting --kv-cache-dtype=fp8_e4m3.", "fp8_e4m3",
+                 on(H::sm100).mla().decode(id::cutedsl_mla).kv(K::bf16)},
     rewrite_case{&sa::npu_forces_ascend::info, on(H::npu).backend(id::triton), "", "ascend",
                  on(H::sm90).backend(id::triton)},
     rewrite_case{&sa::npu_forces_ascend::info, on(H::npu), "", "ascend", on(H::sm90)},

@@ -8,7 +8,7 @@
 #include "backends/cutedsl_mla_cases.hpp"
 #include "backends/fa3_cases.hpp"
 #include "backends/hpc_ops_cases.hpp"
-#include "backends/tokenspeed_mla_cases.hpp"
+#include "backends/llada2_cfg_flashinfer_cases.hpp"
 #include "backends/triton_cases.hpp"
 #include "backends/trtllm_mha_cases.hpp"
 #include "backends/trtllm_mla_cases.hpp"
@@ -36,21 +36,13 @@ constexpr auto rule_infos(rule_list<Rs...>) {
   return std::array<const rule_info*, sizeof...(Rs)>{&Rs::info...};
 }
 
-template <class... Steps>
-constexpr auto rewrite_infos(pipeline<Steps...>) {
-  constexpr std::size_t n = (std::size_t{is_rewrite_v<Steps>} + ... + 0);
-  std::array<const rewrite_info*, n> out{};
-  std::size_t i = 0;
-  (
-      [&] {
-        if constexpr (is_rewrite_v<Steps>) out[i++] = &Steps::info;
-      }(),
-      ...);
-  return out;
+template <class... Rs>
+constexpr auto rewrite_infos(rule_list<Rs...>) {
+  return std::array<const rewrite_info*, sizeof...(Rs)>{&Rs::info...};
 }
 
 constexpr auto known_rules = rule_infos(all_rules{});
-constexpr auto known_rewrites = rewrite_infos(sglang_pipeline{});
+constexpr auto known_rewrites = rewrite_infos(all_rewrites_t<sglang_pipeline>{});
 
 /// Every rule a table of a rules or backends test triggers.
 std::set<const rule_info*> tested_rules() {
@@ -64,14 +56,13 @@ std::set<const rule_info*> tested_rules() {
   add(deterministic_rules);
   add(attention_backend_default_rules);
   add(attention_backend_hardware_rules);
-  add(attention_backend_fallbacks_rules);
   add(kv_cache_rules);
   add(speculative_rules);
   add(construction_rules);
   add(cutedsl_mla_rules);
   add(fa3_rules);
   add(hpc_ops_rules);
-  add(tokenspeed_mla_rules);
+  add(llada2_cfg_flashinfer_rules);
   add(triton_rules);
   add(trtllm_mha_rules);
   add(trtllm_mla_rules);

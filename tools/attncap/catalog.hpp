@@ -49,11 +49,20 @@ inline std::string sizes_text(const size_set& p) {
 }
 
 template <class R>
+void collect(std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites);
+template <class... Rs>
+void collect_each(rule_list<Rs...>, std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites) {
+  (collect<Rs>(rules, rewrites), ...);
+}
+/// A rule, a rewrite, or a step that lists its rules and rewrites.
+template <class R>
 void collect(std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites) {
   if constexpr (engine_rule<R>)
     rules.push_back(&R::info);
   else if constexpr (engine_rewrite<R>)
     rewrites.push_back(&R::info);
+  else if constexpr (requires { typename R::rewrites; })
+    collect_each(typename R::rewrites{}, rules, rewrites);
 }
 
 template <class... Rs>

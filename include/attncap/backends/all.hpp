@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// Every built-in backend's declaration, and attncap::builtin_registry: the engine's 25 backend
-/// choices in its order.
+/// Every built-in backend's declaration, and attncap::builtin_registry: the engine's backend
+/// choices in its order (25 in 0.5.23, plus the two names its argparse no longer accepts).
 #pragma once
 
 #include <attncap/backends/aiter.hpp>
@@ -20,9 +20,11 @@
 #include <attncap/backends/hpc_ops.hpp>
 #include <attncap/backends/intel_amx.hpp>
 #include <attncap/backends/intel_xpu.hpp>
+#include <attncap/backends/llada2_cfg_flashinfer.hpp>
 #include <attncap/backends/minicpm_flashattn.hpp>
 #include <attncap/backends/minicpm_flashinfer.hpp>
 #include <attncap/backends/nsa.hpp>
+#include <attncap/backends/qsa.hpp>
 #include <attncap/backends/tokenspeed_mla.hpp>
 #include <attncap/backends/torch_native.hpp>
 #include <attncap/backends/triton.hpp>
@@ -34,7 +36,7 @@
 namespace attncap {
 
 /// The engine's backends, in its order; `builtin_registry::extend<my_backend>` adds third-party
-/// ones. A named type rather than an alias, so diagnostics print its name, not its 25 tags.
+/// ones. A named type rather than an alias, so diagnostics print its name, not its 27 tags.
 struct builtin_registry : detail::mp::mp_apply<backend_registry, detail::builtin_backend_list> {};
 
 static_assert(builtin_registry::size == builtin_backend_count);

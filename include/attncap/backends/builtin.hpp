@@ -13,10 +13,10 @@
 /// of `dsa` and `dsv4`; their traits say so).
 // clang-format off
 #define ATTNCAP_DETAIL_BUILTIN_BACKENDS(X)                                                                \
-  X(triton) X(torch_native) X(flex_attention) X(dsa) X(nsa) X(dsv4) X(compressed) X(cutlass_mla)         \
-  X(fa3) X(fa4) X(flashinfer) X(flashmla) X(trtllm_mla) X(cutedsl_mla) X(tokenspeed_mla) X(trtllm_mha)  \
-  X(dual_chunk_flash_attn) X(hpc_ops) X(minicpm_flashattn) X(minicpm_flashinfer) X(aiter) X(wave)       \
-  X(intel_amx) X(ascend) X(intel_xpu)
+  X(triton) X(torch_native) X(flex_attention) X(dsa) X(nsa) X(qsa) X(dsv4) X(compressed) X(cutlass_mla)  \
+  X(fa3) X(fa4) X(flashinfer) X(llada2_cfg_flashinfer) X(flashmla) X(trtllm_mla) X(cutedsl_mla)         \
+  X(tokenspeed_mla) X(trtllm_mha) X(dual_chunk_flash_attn) X(hpc_ops) X(minicpm_flashattn)               \
+  X(minicpm_flashinfer) X(aiter) X(wave) X(intel_amx) X(ascend) X(intel_xpu)
 // clang-format on
 
 namespace attncap {
@@ -40,7 +40,7 @@ template <class B>
 inline constexpr backend_id builtin_id =
     static_cast<backend_id>(detail::mp::mp_find<detail::builtin_backend_list, B>::value);
 
-/// Number of built-in backends (the engine's 25 choices).
+/// Number of built-in backends (0.5.23's 25 choices, and cutlass_mla and dual_chunk_flash_attn).
 inline constexpr std::size_t builtin_backend_count = detail::mp::mp_size<detail::builtin_backend_list>::value;
 
 /// Short names for the built-in ids, for rules: `id::trtllm_mha`.

@@ -13,9 +13,8 @@ namespace attncap {
 template <>
 struct backend_traits<backends::intel_xpu> {
   static constexpr std::string_view name = "intel_xpu";
-  // As the base backend it serves non-MLA models; MLA models use it for decode only.
+  // sglang 0.5.23 checks only its page sizes at launch, for MLA models too (arg_groups/overrides.py:1324-1337).
   static constexpr capabilities caps{
-      .architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},
       .targets = hardware_sets::except_npu - enum_set<hardware>{hardware::xpu},
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .pages = page_sizes::only(64, 128),

@@ -29,17 +29,10 @@ struct backend_traits<backends::trtllm_mha> {
 namespace rules::trtllm_mha {
 ATTNCAP_ARCHITECTURE_RULE(non_mla_only, trtllm_mha, "non-MLA");
 
-ATTNCAP_RULE(xqa_tree_speculative, "trtllm_mha.xqa_tree_speculative", backend_init, not_implemented_error,
-             speculative_eagle_topk, "1 on SM90/SM120",
-             "trtllm_mha tree speculative decoding (topk > 1) requires the trtllm-gen kernels (SM100/SM103); the "
-             "XQA path expects a different packed mask format") {
-  return ctx.cfg.speculative_eagle_topk > 1 && !ctx.hw.is_sm100();
-}
 }  // namespace rules::trtllm_mha
 
 /// The rules of `trtllm_mha`, in the order the engine checks them.
 template <>
-struct backend_rules<backends::trtllm_mha>
-    : rule_list<rules::trtllm_mha::non_mla_only, rules::trtllm_mha::xqa_tree_speculative> {};
+struct backend_rules<backends::trtllm_mha> : rule_list<rules::trtllm_mha::non_mla_only> {};
 
 }  // namespace attncap

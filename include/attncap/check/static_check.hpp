@@ -93,7 +93,32 @@ struct step_rules<S> {
 };
 template <class S>
 using step_rules_t = typename step_rules<S>::type;
+
+template <class S>
+struct step_rewrites {
+  using type = rule_list<>;
+};
+template <class S>
+requires engine_rewrite<S>
+struct step_rewrites<S> {
+  using type = rule_list<S>;
+};
+template <class S>
+requires requires { typename S::rewrites; }
+struct step_rewrites<S> {
+  using type = typename S::rewrites;
+};
+template <class S>
+using step_rewrites_t = typename step_rewrites<S>::type;
 }  // namespace detail
+
+/// Every rewrite `Pipeline` may apply, as one rule_list in its order (a step's own rewrites in
+/// the step's place).
+template <class Pipeline>
+using all_rewrites_t =
+    detail::mp::mp_apply<detail::mp::mp_append,
+                         detail::mp::mp_push_front<
+                             detail::mp::mp_transform<detail::step_rewrites_t, typename Pipeline::steps>, rule_list<>>>;
 
 /// Every rule `Pipeline` and the backends of `Registry` may check, as one rule_list (the
 /// pipeline's in its order, then each backend's).

@@ -73,8 +73,6 @@ ATTNCAP_PAGE_SNAP(flashmla_page_size, flashmla, base_or_decode,
                   "FlashMLA only supports a page_size of 64, change page_size to 64.");
 ATTNCAP_PAGE_SNAP(trtllm_mla_page_size, trtllm_mla, base_or_decode,
                   "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
-ATTNCAP_PAGE_SNAP(tokenspeed_mla_page_size, tokenspeed_mla, base_or_decode,
-                  "tokenspeed_mla only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
 ATTNCAP_PAGE_SNAP(cutedsl_mla_page_size, cutedsl_mla, any_phase,
                   "CuteDSL MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
 ATTNCAP_PAGE_SNAP(trtllm_mha_page_size, trtllm_mha, any_with_draft,

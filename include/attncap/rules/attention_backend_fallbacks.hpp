@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// The last passes of the engine's backend compatibility handling: silent backend swaps
-/// (fa3 with fp8_e5m2, intel_amx without AMX, intel_xpu without XMX), FA4 and XPU page sizes,
-/// and dual-chunk attention.
+/// (fa3 with fp8_e5m2, intel_amx without AMX, intel_xpu without XMX), FA4 and XPU page sizes.
 #pragma once
 
 #include <attncap/backends/all.hpp>
@@ -61,14 +60,6 @@ struct intel_xpu_fallback : detail::feature_fallback<id::intel_xpu, id::triton, 
       "The current platform does not support Intel XMX, will fallback to triton backend."};
 };
 
-ATTNCAP_RULE(intel_xpu_mla_prefill, "intel_xpu.mla_prefill", server_args, value_error, prefill_attention_backend,
-             "any backend but intel_xpu for MLA prefill",
-             "intel_xpu backend is only supported on decode for MLA models, please set --decode-attention-backend to "
-             "intel_xpu and do not set --attention-backend or --prefill-attention-backend to intel_xpu for prefill "
-             "instead use triton.") {
-  return ctx.cfg.is_mla() && ctx.cfg.prefill_backend() == id::intel_xpu;
-}
-
 namespace detail {
 constexpr bool xpu_pair(const launch_config& c) noexcept {
   return c.prefill_backend() == id::intel_xpu || c.decode_backend() == id::intel_xpu;
@@ -101,37 +92,6 @@ struct intel_xpu_mla_page_size : detail::intel_xpu_snap<true> {
       "intel_xpu.mla_page_size", field::page_size,
       "Intel XPU attention backend for MLA only supports page_sizes of [64, 128, 16, 32], changing "
       "page_size from {page_size} to 128."};
-};
-
-// The default fill runs first, so a dual-chunk model launched without a backend usually meets the
-// error below with the hardware default rather than this fill.
-struct dual_chunk_default {
-  static constexpr rewrite_info info{"dual_chunk.default", field::attention_backend,
-                                     "Dual chunk attention is turned on by default."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.dual_chunk_attention && !is_set(ctx.cfg.attention_backend);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.attention_backend = id::dual_chunk_flash_attn;
-  }
-};
-
-ATTNCAP_RULE(dual_chunk_backend, "dual_chunk.backend", server_args, value_error, attention_backend,
-             "dual_chunk_flash_attn",
-             "Dual chunk attention is enabled, but attention backend is set to {attention_backend}. Please set it to "
-             "'dual_chunk_flash_attn'.") {
-  return ctx.cfg.dual_chunk_attention && is_set(ctx.cfg.attention_backend) &&
-         ctx.cfg.attention_backend != id::dual_chunk_flash_attn;
-}
-
-struct dual_chunk_radix_cache {
-  static constexpr rewrite_info info{
-      "dual_chunk.radix_cache", field::disable_radix_cache,
-      "Mixed chunk and radix cache are disabled when using dual-chunk flash attention backend"};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.attention_backend == id::dual_chunk_flash_attn && !ctx.cfg.disable_radix_cache;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
 };
 
 }  // namespace attncap::rules::server_args

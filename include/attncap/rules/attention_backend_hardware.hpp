@@ -23,17 +23,6 @@ ATTNCAP_RULE(trtllm_mla_kv_cache_dtype, "trtllm_mla.kv_cache_dtype", server_args
              "TensorRT-LLM MLA backend only supports kv-cache-dtype of fp8_e4m3, bf16, or auto.") {
   return detail::base_or_decode(ctx.cfg, id::trtllm_mla) && kv_cache_dtype_excluded<backends::trtllm_mla>(ctx);
 }
-ATTNCAP_RULE(tokenspeed_mla_blackwell, "tokenspeed_mla.blackwell", server_args, value_error, hardware,
-             declared_targets<backends::tokenspeed_mla>,
-             "tokenspeed_mla backend is only supported on Blackwell GPUs (SM100/SM12x).") {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && target_excluded<backends::tokenspeed_mla>(ctx, 1208);
-}
-ATTNCAP_RULE(tokenspeed_mla_kv_cache_dtype, "tokenspeed_mla.kv_cache_dtype", server_args, value_error, kv_cache_dtype,
-             declared_kv_cache_dtypes<backends::tokenspeed_mla>,
-             "tokenspeed_mla backend requires kv-cache-dtype=fp8_e4m3, got {kv_cache_dtype}.") {
-  return detail::base_or_decode(ctx.cfg, id::tokenspeed_mla) && kv_cache_dtype_excluded<backends::tokenspeed_mla>(ctx);
-}
-
 ATTNCAP_RULE(cutedsl_mla_decode_only, "cutedsl_mla.decode_only", server_args, assertion_error,
              prefill_attention_backend, "any backend but cutedsl_mla", "CuteDSL MLA only supports decoding for now") {
   return ctx.cfg.prefill_attention_backend == id::cutedsl_mla &&

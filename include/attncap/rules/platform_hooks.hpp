@@ -6,20 +6,24 @@
 
 #include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/runtime/resolution.hpp>
 
 namespace attncap::rules::server_args {
 
 namespace detail {
-/// A deprecated spelling `Alias` renamed to the backend it stands for, on all three backend fields.
-template <class Alias>
-struct alias_rename {
-  static constexpr backend_id from = builtin_id<Alias>;
-  static constexpr backend_id to = builtin_id<canonical_backend_t<Alias>>;
-  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.names(from); }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    for (auto* f : {&cfg.attention_backend, &cfg.prefill_attention_backend, &cfg.decode_attention_backend})
-      if (*f == from) *f = to;
-  }
+/// The backend a name that 0.5.23's `_handle_deprecated_args` renames stands for, or none
+/// (`nsa` is an alias too, but it keeps its name until its factory).
+constexpr backend_id renamed_name(backend_id b) noexcept {
+  if (b == id::compressed) return builtin_id<canonical_backend_t<backends::compressed>>;
+  if (b == id::tokenspeed_mla) return builtin_id<canonical_backend_t<backends::tokenspeed_mla>>;
+  return backend_id::none;
+}
+
+/// A deprecated name in backend field `Member`, renamed to the backend it stands for.
+template <backend_id launch_config::*Member>
+struct rename_deprecated {
+  static constexpr bool applies(const rule_context& ctx) noexcept { return is_set(renamed_name(ctx.cfg.*Member)); }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.*Member = renamed_name(cfg.*Member); }
 };
 }  // namespace detail
 
@@ -35,9 +39,74 @@ struct nsa_alias {
   static constexpr void apply(launch_config&, const platform&) noexcept {}
 };
 
-/// `compressed` is the deprecated spelling of `dsv4`; the engine renames it without a log line.
-struct compressed_alias : detail::alias_rename<backends::compressed> {
-  static constexpr rewrite_info info{"alias.compressed", field::attention_backend, ""};
+// The deprecated names on each backend field, in 0.5.23's order (arg_groups/serving_hook.py:303-320).
+struct attention_backend_rename : detail::rename_deprecated<&launch_config::attention_backend> {
+  static constexpr rewrite_info info{
+      "alias.attention_backend", field::attention_backend,
+      "--attention-backend={attention_backend} is deprecated; use '{new_attention_backend}' instead."};
+};
+struct decode_backend_rename : detail::rename_deprecated<&launch_config::decode_attention_backend> {
+  static constexpr rewrite_info info{
+      "alias.decode_attention_backend", field::decode_attention_backend,
+      "--decode-attention-backend={decode_attention_backend} is deprecated; use '{new_decode_attention_backend}' "
+      "instead."};
+};
+/// cutedsl_mla is decode-only, so a prefill named tokenspeed_mla becomes trtllm_mla, under the
+/// warning that names cutedsl_mla (serving_hook.py:321-323).
+struct prefill_tokenspeed_rename {
+  static constexpr rewrite_info info{
+      "alias.prefill_tokenspeed_mla", field::prefill_attention_backend,
+      "--prefill-attention-backend=tokenspeed_mla is deprecated; use 'cutedsl_mla' instead."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.prefill_attention_backend == id::tokenspeed_mla;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.prefill_attention_backend = id::trtllm_mla;
+  }
+};
+struct prefill_backend_rename : detail::rename_deprecated<&launch_config::prefill_attention_backend> {
+  static constexpr rewrite_info info{
+      "alias.prefill_attention_backend", field::prefill_attention_backend,
+      "--prefill-attention-backend={prefill_attention_backend} is deprecated; use '{new_prefill_attention_backend}' "
+      "instead."};
+};
+struct draft_backend_rename : detail::rename_deprecated<&launch_config::speculative_draft_attention_backend> {
+  static constexpr rewrite_info info{"alias.speculative_draft_attention_backend",
+                                     field::speculative_draft_attention_backend,
+                                     "--speculative-draft-attention-backend={speculative_draft_attention_backend} is "
+                                     "deprecated; use '{new_speculative_draft_attention_backend}' instead."};
+};
+/// tokenspeed_mla implied an fp8_e4m3 KV cache (serving_hook.py:324-330); run only by
+/// `deprecated_backend_names`, which judges on the names as given.
+struct tokenspeed_fp8_kv {
+  static constexpr rewrite_info info{"alias.tokenspeed_mla_kv_cache_dtype", field::kv_cache_dtype,
+                                     "tokenspeed_mla required FP8 KV; setting --kv-cache-dtype=fp8_e4m3."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.kv_cache_dtype != kv_cache_dtype::fp8_e4m3;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.kv_cache_dtype = kv_cache_dtype::fp8_e4m3;
+  }
+};
+
+/// The deprecated backend names `compressed` (dsv4) and `tokenspeed_mla` (cutedsl_mla): each
+/// field renamed with its warning, then the fp8_e4m3 cache when tokenspeed_mla was the base or
+/// decode backend as given.
+struct deprecated_backend_names {
+  using rewrites = rule_list<attention_backend_rename, decode_backend_rename, prefill_tokenspeed_rename,
+                             prefill_backend_rename, draft_backend_rename, tokenspeed_fp8_kv>;
+
+  template <class Registry>
+  static constexpr void run(resolution<Registry>& r) {
+    const bool tokenspeed =
+        r.cfg.attention_backend == id::tokenspeed_mla || r.cfg.decode_attention_backend == id::tokenspeed_mla;
+    r.template rewrite<attention_backend_rename>();
+    r.template rewrite<decode_backend_rename>();
+    r.template rewrite<prefill_tokenspeed_rename>();
+    r.template rewrite<prefill_backend_rename>();
+    r.template rewrite<draft_backend_rename>();
+    if (tokenspeed) r.template rewrite<tokenspeed_fp8_kv>();
+  }
 };
 
 /// NPU: ascend on every phase, even over an explicit choice.

@@ -31,8 +31,8 @@ struct sglang_pipeline
           rules::argparse::attention_backend_choice, rules::argparse::prefill_attention_backend_choice,
           rules::argparse::decode_attention_backend_choice, rules::argparse::kv_cache_dtype_choice,
           // Deprecated aliases, then platform hooks.
-          detail::sa::nsa_alias, detail::sa::compressed_alias, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
-          detail::sa::cpu_default,
+          detail::sa::nsa_alias, detail::sa::deprecated_backend_names, detail::sa::npu_forces_ascend,
+          detail::sa::npu_page_size, detail::sa::cpu_default,
           // Model overrides.
           detail::sa::dsa_default_backend, detail::sa::dsa_page_size, detail::sa::dsa_page_size_xpu,
           detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
@@ -49,16 +49,13 @@ struct sglang_pipeline
           detail::sa::split_same_backend, detail::sa::default_backend_fill, detail::sa::torch_native_cuda_graph,
           detail::sa::flex_attention_cuda_graph, detail::sa::flex_attention_speculative,
           detail::sa::whisper_radix_cache, detail::sa::flashmla_page_size, detail::sa::trtllm_mla_page_size,
-          detail::sa::tokenspeed_mla_page_size, detail::sa::cutedsl_mla_page_size, detail::sa::trtllm_mha_page_size,
-          detail::sa::hpc_ops_page_size, detail::sa::trtllm_mla_blackwell, detail::sa::trtllm_mla_kv_cache_dtype,
-          detail::sa::tokenspeed_mla_blackwell, detail::sa::tokenspeed_mla_kv_cache_dtype,
-          detail::sa::cutedsl_mla_decode_only, detail::sa::cutedsl_mla_sm100, detail::sa::cutedsl_mla_kv_cache_dtype,
-          detail::sa::cutedsl_mla_prefill_fill, detail::sa::trtllm_mha_prefill_hardware,
-          detail::sa::trtllm_mha_sm120_prefill_fp8, detail::sa::trtllm_mha_decode_hardware,
-          detail::sa::trtllm_mha_prefill_context_parallel, detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size,
-          detail::sa::intel_amx_fallback, detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_mla_prefill,
-          detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size, detail::sa::dual_chunk_default,
-          detail::sa::dual_chunk_backend, detail::sa::dual_chunk_radix_cache,
+          detail::sa::cutedsl_mla_page_size, detail::sa::trtllm_mha_page_size, detail::sa::hpc_ops_page_size,
+          detail::sa::trtllm_mla_blackwell, detail::sa::trtllm_mla_kv_cache_dtype, detail::sa::cutedsl_mla_decode_only,
+          detail::sa::cutedsl_mla_sm100, detail::sa::cutedsl_mla_kv_cache_dtype, detail::sa::cutedsl_mla_prefill_fill,
+          detail::sa::trtllm_mha_prefill_hardware, detail::sa::trtllm_mha_sm120_prefill_fp8,
+          detail::sa::trtllm_mha_decode_hardware, detail::sa::trtllm_mha_prefill_context_parallel,
+          detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size, detail::sa::intel_amx_fallback,
+          detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size,
           // KV cache, page size, scoring and prefill-only.
           detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::kv4_mixed_pair,
           detail::sa::kv4_fa4_mla_decode, detail::sa::kv4_fa4_mha_decode, detail::sa::kv4_mla_backend,
@@ -72,6 +69,6 @@ struct sglang_pipeline
           detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_page_tree,
           detail::sa::ngram_dp_attention, detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback,
           // The model runner.
-          rules::build_backends, rules::first_forward> {};
+          detail::sa::cpu_fp8_e5m2, rules::build_backends, rules::first_forward> {};
 
 }  // namespace attncap
