@@ -9,6 +9,12 @@
 namespace attncap::test {
 
 inline constexpr std::array kv_cache_rules{
+    rule_case{&sa::cpu_fp8_e5m2::info, stage::model_runner, exception_kind::value_error,
+              on(H::cpu).backend(id::torch_native).kv(K::fp8_e5m2),
+              "--kv-cache-dtype fp8_e5m2 is not supported on CPU.",
+              on(H::cpu).backend(id::torch_native).kv(K::fp8_e4m3), "fp8_e5m2"},
+    rule_case{&sa::cpu_fp8_e5m2::info, stage::model_runner, exception_kind::value_error, on(H::cpu_amx).kv(K::fp8_e5m2),
+              "--kv-cache-dtype fp8_e5m2 is not supported on CPU.", on(H::sm90).kv(K::fp8_e5m2), "fp8_e5m2"},
     rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error, on(H::gfx942).kv(K::nvfp4),
               "KV4 is not tested on non-CUDA platforms.", on(H::sm100).kv(K::nvfp4), "gfx942"},
     rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,

@@ -28,7 +28,9 @@ TEST_CASE("MHA rows") {
   CHECK(default_backend(make(hardware::sm90, model_arch::gqa, 1202)).backend == id::flashinfer);
   CHECK(default_backend(with_spec(make(hardware::sm90, model_arch::gqa), 1)).backend == id::fa3);
   CHECK(default_backend(with_spec(make(hardware::sm90, model_arch::gqa), 1, 64)).backend == id::flashinfer);
-  CHECK(default_backend(with_spec(make(hardware::sm90, model_arch::gqa), unset)).backend == id::flashinfer);
+  // Topk not chosen yet counts as a chain (sglang 0.5.23's is_no_spec_infer_or_topk_one).
+  CHECK(default_backend(with_spec(make(hardware::sm90, model_arch::gqa, 1204), unset)).backend == id::fa3);
+  CHECK(default_backend(with_spec(make(hardware::sm90, model_arch::gqa, 1204), unset, 64)).backend == id::fa3);
   CHECK(default_backend(with_spec(make(hardware::sm90, model_arch::gqa), 4)).backend == id::flashinfer);
   CHECK(default_backend(make(hardware::sm100, model_arch::gqa)).backend == id::trtllm_mha);
   CHECK(default_backend(make(hardware::sm103, model_arch::mha)).backend == id::trtllm_mha);
@@ -36,6 +38,11 @@ TEST_CASE("MHA rows") {
   asym.asymmetric_kv = true;
   CHECK(default_backend(asym).backend == id::fa4);
   CHECK(default_backend(with_spec(make(hardware::sm100, model_arch::gqa), 4)).backend == id::flashinfer);
+  // On SM100 an unset topk is not enough, except under DFLASH, whose topk is forced to 1 later.
+  CHECK(default_backend(with_spec(make(hardware::sm100, model_arch::gqa), unset)).backend == id::flashinfer);
+  auto dflash = with_spec(make(hardware::sm100, model_arch::gqa), unset);
+  dflash.speculative_algorithm = speculative_algorithm::dflash;
+  CHECK(default_backend(dflash).backend == id::trtllm_mha);
   CHECK(default_backend(make(hardware::gfx942, model_arch::gqa)).backend == id::aiter);
   CHECK(default_backend(make(hardware::mps, model_arch::gqa)).backend == id::torch_native);
   CHECK(default_backend(make(hardware::sm80, model_arch::gqa)).backend == id::flashinfer);

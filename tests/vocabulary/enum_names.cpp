@@ -36,5 +36,6 @@ static_assert(to_string(kv_cache_dtype::auto_) == "auto" && to_string(stage::fir
 
 TEST_CASE("derived tables list canonical spellings in enum order, then aliases") {
   CHECK(accepted_spellings<sample::colour>() == "red, green, blue, crimson");
-  CHECK(accepted_spellings<stage>() == "argparse, server_args, factory, backend_init, wrapper, first_forward");
+  CHECK(accepted_spellings<stage>() ==
+        "argparse, server_args, model_runner, factory, backend_init, wrapper, first_forward");
 }

@@ -73,6 +73,12 @@ def unexpressible(cfg: dict) -> list[str]:
     return out
 
 
+# A configuration without a model names no class: these are classes that no rule of the engine
+# names, so the launch is the same to sglang as to attncap, which sees no model at all.
+NEUTRAL_MHA = "MistralForCausalLM"
+NEUTRAL_MLA = "MiniCPM3ForCausalLM"
+
+
 def hf_config(cfg: dict) -> dict:
     """The config.json of a small model with the architecture, heads and head dim of `cfg`."""
     arch = cfg.get("model_arch", "mha")
@@ -82,7 +88,7 @@ def hf_config(cfg: dict) -> dict:
     model = cfg.get("model")
     if arch == "mla":
         return {
-            "architectures": [model if model in MLA_FAMILIES else "DeepseekV3ForCausalLM"],
+            "architectures": [model if model in MLA_FAMILIES else NEUTRAL_MLA],
             "model_type": "deepseek_v3",
             "hidden_size": 2048,
             "num_attention_heads": q,
@@ -109,7 +115,7 @@ def hf_config(cfg: dict) -> dict:
     elif cfg.get("num_kv_heads_per_rank"):
         kv = int(cfg["num_kv_heads_per_rank"]) * tp
     return {
-        "architectures": [model or "LlamaForCausalLM"],
+        "architectures": [model or NEUTRAL_MHA],
         "model_type": "llama",
         "hidden_size": q * head_dim,
         "num_attention_heads": q,

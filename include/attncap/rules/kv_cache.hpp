@@ -115,4 +115,11 @@ ATTNCAP_RULE(prefill_only_fa, "prefill_only.fa_backend", server_args, value_erro
          ctx.cfg.prefill_backend() != id::fa4;
 }
 
+// The model runner maps the KV dtype to a torch dtype before it builds any backend
+// (sglang 0.5.23, mem_cache/kv_cache_dtype.py:60-62, from ModelRunner.configure_kv_cache_dtype).
+ATTNCAP_RULE(cpu_fp8_e5m2, "kv_cache.cpu_fp8_e5m2", model_runner, value_error, kv_cache_dtype, "any but fp8_e5m2",
+             "--kv-cache-dtype fp8_e5m2 is not supported on CPU.") {
+  return ctx.hw.is_cpu() && ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp8_e5m2;
+}
+
 }  // namespace attncap::rules::server_args

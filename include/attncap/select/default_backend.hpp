@@ -18,10 +18,18 @@ struct selection {
 };
 
 namespace detail {
-/// True without speculative decoding, or with topk 1 at page size 1 (the engine's
-/// `is_no_spec_infer_or_topk_one`): a chain draft that a paged tree kernel need not express.
+/// True while topk is unset, or with topk 1 at page size 1 (the engine's
+/// `is_no_spec_infer_or_topk_one`, sglang 0.5.23 utils/common.py:3960-3966): it reads topk alone,
+/// so a speculative launch whose topk the engine has not chosen yet counts as a chain.
 constexpr bool no_spec_or_topk_one(const launch_config& c) noexcept {
-  return !c.speculative() || (c.speculative_eagle_topk == 1 && (c.page_size == unset || c.page_size == 1));
+  return c.speculative_eagle_topk == unset ||
+         (c.speculative_eagle_topk == 1 && (c.page_size == unset || c.page_size == 1));
+}
+/// The SM100 row's extra clause: no speculative decoding, a topk given, or DFLASH, whose topk is
+/// forced to 1 only after the default is chosen (arg_groups/model_override_base.py:268-274, 312-325).
+constexpr bool sm100_topk_known(const launch_config& c) noexcept {
+  return !c.speculative() || c.speculative_eagle_topk != unset ||
+         c.speculative_algorithm == speculative_algorithm::dflash;
 }
 }  // namespace detail
 
@@ -32,8 +40,8 @@ constexpr selection default_backend(const launch_config& c) noexcept {
     return {builtin_id<backends::flashinfer>, "Whisper models default to flashinfer"};
   if (!c.is_mla()) {
     if (p.is_hopper_with_cuda_12_3() && detail::no_spec_or_topk_one(c))
-      return {builtin_id<backends::fa3>, "MHA on Hopper with CUDA >= 12.3, without tree speculative decoding"};
-    if (p.is_sm100() && detail::no_spec_or_topk_one(c) && (!c.speculative() || c.speculative_eagle_topk != unset))
+      return {builtin_id<backends::fa3>, "MHA on Hopper with CUDA >= 12.3, topk unset or a chain at page size 1"};
+    if (p.is_sm100() && detail::no_spec_or_topk_one(c) && detail::sm100_topk_known(c))
       return c.asymmetric_kv
                  ? selection{builtin_id<backends::fa4>, "MHA on SM100 with asymmetric K/V head dims"}
                  : selection{builtin_id<backends::trtllm_mha>, "MHA on SM100 without tree speculative decoding"};

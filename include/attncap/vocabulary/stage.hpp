@@ -12,6 +12,7 @@ namespace attncap {
 ATTNCAP_NAMED_ENUM(stage, std::uint8_t,
                    argparse,      ///< the command line's own parser: a name that is not one of its choices
                    server_args,   ///< argument resolution, before any device work
+                   model_runner,  ///< the model runner's set-up before it builds backends (the KV dtype)
                    factory,       ///< the backend registry's factory function
                    backend_init,  ///< the backend's constructor
                    wrapper,       ///< the hybrid-model wrapper built around the backend
