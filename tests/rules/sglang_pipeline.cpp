@@ -67,6 +67,7 @@ std::set<const rule_info*> tested_rules() {
   add(attention_backend_fallbacks_rules);
   add(kv_cache_rules);
   add(speculative_rules);
+  add(kv4_speculative_rules);
   add(construction_rules);
   add(cutedsl_mla_rules);
   add(fa3_rules);
@@ -93,6 +94,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(kv_cache_rewrites);
   add(nvfp4_prefill_rewrites);
   add(speculative_rewrites);
+  add(kv4_speculative_rewrites);
   return out;
 }
 

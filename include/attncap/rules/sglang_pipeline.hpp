@@ -60,7 +60,10 @@ struct sglang_pipeline
           detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size, detail::sa::dual_chunk_default,
           detail::sa::dual_chunk_backend, detail::sa::dual_chunk_radix_cache,
           // KV cache, page size, scoring and prefill-only.
-          detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::kv4_mixed_pair,
+          detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::nvfp4_spec_dflash_family,
+          detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,
+          detail::sa::nvfp4_spec_ngram_default_breadth, detail::sa::nvfp4_spec_draft_default,
+          detail::sa::nvfp4_spec_draft_backend, detail::sa::nvfp4_spec_attention_mode, detail::sa::kv4_mixed_pair,
           detail::sa::kv4_fa4_mla_decode, detail::sa::kv4_fa4_mha_decode, detail::sa::kv4_mla_backend,
           detail::sa::kv4_mha_backend, detail::sa::mxfp8_blackwell, detail::sa::page_size_default,
           detail::sa::multi_item_scoring_flashinfer, detail::sa::multi_item_scoring_radix_cache,
