@@ -43,3 +43,10 @@ TEST_CASE("the DFLASH draft backends are those that declare the draft phase, as 
     CHECK(builtin_registry::caps[i].phases.contains(phase::draft) == (warning.find(quoted) != std::string::npos));
   }
 }
+
+TEST_CASE("NGRAM: the step count is the draft window over the tree width, after both defaults") {
+  const launch_config c = validate(on(H::gfx942).backend(id::triton).spec(S::ngram)).resolved();
+  CHECK(c.speculative_eagle_topk == 10);
+  CHECK(c.speculative_num_draft_tokens == 12);
+  CHECK(c.speculative_num_steps == 1);
+}

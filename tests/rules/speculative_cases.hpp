@@ -35,12 +35,14 @@ inline constexpr std::array speculative_rules{
               "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "
               "attention_backend='flashmla'. Use page_size == 1 or one of those backends.",
               on(H::sm90).mla().backend(id::fa3).spec(S::nextn).topk(2).steps(3).draft_tokens(6)},
-    rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error, on(H::gfx942).spec(S::ngram),
-              "Ngram speculative decoding only supports CUDA or CPU devices.", on(H::sm90).spec(S::ngram), "gfx942"},
+    // sglang 0.5.23, arg_groups/speculative_hook.py:1155-1158: ROCm's device string is "cuda".
+    rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error, on(H::npu).spec(S::ngram),
+              "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.", on(H::gfx942).spec(S::ngram),
+              "npu"},
     rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error,
-              on(H::xpu_xmx).backend(id::triton).spec(S::ngram),
-              "Ngram speculative decoding only supports CUDA or CPU devices.",
-              on(H::cpu_amx).backend(id::triton).spec(S::ngram)},
+              on(H::mps).backend(id::triton).spec(S::ngram),
+              "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.",
+              on(H::xpu_xmx).backend(id::triton).spec(S::ngram)},
     rule_case{&sa::ngram_page_tree::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).backend(id::fa3).spec(S::ngram).page(16),
               "speculative_eagle_topk(10) > 1 with page_size(16) > 1 is unstable and produces incorrect results for "
@@ -104,6 +106,21 @@ inline constexpr std::array speculative_rewrites{
         "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
         "this by explicitly setting --speculative-num-draft-tokens.",
         "12", on(H::sm90).backend(id::flashinfer).spec(S::ngram).draft_tokens(8)},
+    rewrite_case{&sa::ngram_steps::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram), "", "1",
+                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).steps(3)},
+    rewrite_case{&sa::ngram_steps::info,
+                 on(H::sm90)
+                     .backend(id::flashinfer)
+                     .spec(S::ngram)
+                     .with(&launch_config::speculative_ngram_max_bfs_breadth, 2)
+                     .draft_tokens(9),
+                 "", "4",
+                 on(H::sm90)
+                     .backend(id::flashinfer)
+                     .spec(S::ngram)
+                     .with(&launch_config::speculative_ngram_max_bfs_breadth, 2)
+                     .draft_tokens(9)
+                     .steps(2)},
     rewrite_case{&sa::dflash_draft_default::info, on(H::sm90).backend(id::fa3).spec(S::dflash), "", "fa3",
                  on(H::sm90).backend(id::fa3).spec(S::dflash).draft(id::triton)},
     rewrite_case{&sa::dflash_draft_default::info, on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::dflash), "",

@@ -72,7 +72,7 @@ struct sglang_pipeline
           detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
           detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
           detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,
-          detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_page_tree,
+          detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_steps, detail::sa::ngram_page_tree,
           detail::sa::ngram_dp_attention, detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback,
           // The model runner.
           rules::build_backends, rules::first_forward> {};

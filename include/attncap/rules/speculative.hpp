@@ -91,9 +91,12 @@ ATTNCAP_RULE(eagle_page_tree, "speculative.page_tree", server_args, value_error,
          !detail::one_of(c.attention_backend, {id::flashinfer, id::fa3, id::triton});
 }
 
-ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error, hardware, "CUDA GPUs, CPU",
-             "Ngram speculative decoding only supports CUDA or CPU devices.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && !ctx.hw.is_cuda() && !ctx.hw.is_cpu();
+// The engine compares the device string, which is "cuda" on ROCm as well.
+ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error, hardware,
+             "CUDA and ROCm GPUs, CPU, XPU", "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.") {
+  const auto& hw = ctx.hw;
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
+         !(hw.is_cuda() || hw.is_hip() || hw.is_cpu() || hw.is_xpu());
 }
 
 /// NGRAM: topk is the BFS breadth (the engine's default 10); 12 draft tokens by default.
@@ -119,6 +122,18 @@ struct ngram_draft_tokens {
            ctx.cfg.speculative_num_draft_tokens == unset;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 12; }
+};
+
+/// No step count given: as many steps as the draft window holds levels of the tree's width,
+/// `speculative_num_draft_tokens // speculative_eagle_topk` (12 // 10 = 1 by default).
+struct ngram_steps {
+  static constexpr rewrite_info info{"speculative.ngram_steps", field::speculative_num_steps, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.speculative_num_steps == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_num_steps = cfg.speculative_num_draft_tokens / cfg.speculative_eagle_topk;
+  }
 };
 
 ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_error, attention_backend,
