@@ -23,6 +23,7 @@
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
 #include "rules/speculative_cases.hpp"
+#include "rules/speculative_dflash_cases.hpp"
 
 using namespace attncap;
 using namespace attncap::test;
@@ -67,6 +68,7 @@ std::set<const rule_info*> tested_rules() {
   add(attention_backend_fallbacks_rules);
   add(kv_cache_rules);
   add(speculative_rules);
+  add(speculative_dflash_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
   add(cutedsl_mla_rules);
@@ -94,6 +96,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(kv_cache_rewrites);
   add(nvfp4_prefill_rewrites);
   add(speculative_rewrites);
+  add(speculative_dflash_rewrites);
   add(kv4_speculative_rewrites);
   return out;
 }

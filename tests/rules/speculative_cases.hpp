@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cases for rules/speculative.hpp: aliases, EAGLE parameters and limits, NGRAM, DFLASH draft backends.
+// Cases for rules/speculative.hpp: aliases, EAGLE parameters and limits, NGRAM.
 #pragma once
 
 #include <array>
@@ -121,18 +121,6 @@ inline constexpr std::array speculative_rewrites{
                      .with(&launch_config::speculative_ngram_max_bfs_breadth, 2)
                      .draft_tokens(9)
                      .steps(2)},
-    rewrite_case{&sa::dflash_draft_default::info, on(H::sm90).backend(id::fa3).spec(S::dflash), "", "fa3",
-                 on(H::sm90).backend(id::fa3).spec(S::dflash).draft(id::triton)},
-    rewrite_case{&sa::dflash_draft_default::info, on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::dflash), "",
-                 "triton", on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::eagle)},
-    rewrite_case{&sa::dflash_draft_fallback::info, on(H::sm90).spec(S::dflash).draft(id::torch_native),
-                 "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-                 "'trtllm_mha', 'ascend') for now, but got 'torch_native'. Falling back to 'flashinfer'.",
-                 "flashinfer", on(H::sm90).spec(S::dflash).draft(id::triton)},
-    rewrite_case{&sa::dflash_draft_fallback::info, on(H::gfx942).mla().backend(id::aiter).spec(S::dflash),
-                 "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-                 "'trtllm_mha', 'ascend') for now, but got 'aiter'. Falling back to 'triton'.",
-                 "triton", on(H::gfx942).mla().backend(id::triton).spec(S::dflash)},
 };
 
 }  // namespace attncap::test

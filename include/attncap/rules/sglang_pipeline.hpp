@@ -17,6 +17,7 @@
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
 #include <attncap/rules/speculative.hpp>
+#include <attncap/rules/speculative_dflash.hpp>
 
 namespace attncap {
 
@@ -68,12 +69,15 @@ struct sglang_pipeline
           detail::sa::kv4_mha_backend, detail::sa::mxfp8_blackwell, detail::sa::page_size_default,
           detail::sa::multi_item_scoring_flashinfer, detail::sa::multi_item_scoring_radix_cache,
           detail::sa::prefill_only_fa,
-          // Speculative decoding.
+          // Speculative decoding: the alias, then each algorithm's own handler.
           detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
           detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
           detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,
           detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_steps, detail::sa::ngram_page_tree,
-          detail::sa::ngram_dp_attention, detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback,
+          detail::sa::ngram_dp_attention, detail::sa::dflash_device, detail::sa::dflash_dp_attention_device,
+          detail::sa::dflash_dp_attention_lm_head, detail::sa::dflash_steps, detail::sa::dflash_steps_default,
+          detail::sa::dflash_topk, detail::sa::dflash_topk_default, detail::sa::dflash_draft_tokens_default,
+          detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback, detail::sa::dflash_draft_trtllm_mha,
           // The model runner.
           rules::build_backends, rules::first_forward> {};
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// Speculative-decoding passes of argument resolution (after backend compatibility): algorithm
-/// aliases, the EAGLE family's parameters and backend limits, NGRAM, and draft-backend fallbacks.
+/// aliases, the EAGLE family's parameters and backend limits, and NGRAM. The DFLASH family's
+/// passes are in speculative_dflash.hpp, UNO's in speculative_uno.hpp.
 #pragma once
 
 #include <attncap/backends/all.hpp>
@@ -149,41 +150,5 @@ ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, 
              "False", "Currently ngram speculative decoding does not support dp attention.") {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.enable_dp_attention;
 }
-
-namespace detail {
-/// True when `b` declares the draft phase: the backends a DFLASH draft worker runs on.
-constexpr bool dflash_draft_supported(backend_id b) noexcept {
-  const auto i = static_cast<std::size_t>(b);
-  return i < builtin_registry::size && builtin_registry::caps[i].phases.contains(phase::draft);
-}
-}  // namespace detail
-
-/// DFLASH: the draft backend defaults to the prefill backend and falls back outside its list.
-struct dflash_draft_default {
-  static constexpr rewrite_info info{"speculative.dflash_draft_default", field::speculative_draft_attention_backend,
-                                     ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
-           !is_set(ctx.cfg.speculative_draft_attention_backend);
-  }
-  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    const auto prefill = cfg.prefill_backend();
-    cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : hw.is_hip() ? id::triton : id::flashinfer;
-  }
-};
-struct dflash_draft_fallback {
-  static constexpr rewrite_info info{
-      "speculative.dflash_draft_fallback", field::speculative_draft_attention_backend,
-      "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-      "'trtllm_mha', 'ascend') for now, but got {speculative_draft_attention_backend!r}. Falling back to "
-      "{new_speculative_draft_attention_backend!r}."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
-           !detail::dflash_draft_supported(ctx.cfg.speculative_draft_attention_backend);
-  }
-  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    cfg.speculative_draft_attention_backend = hw.is_hip() ? id::triton : id::flashinfer;
-  }
-};
 
 }  // namespace attncap::rules::server_args
