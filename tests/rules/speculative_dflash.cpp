@@ -37,3 +37,11 @@ TEST_CASE("DFLASH: a draft backend the list lacks falls back once, to triton on 
   const report own = validate(on(H::xpu_xmx).backend(id::intel_xpu).spec(S::dflash));
   CHECK(own.resolved().speculative_draft_attention_backend == id::intel_xpu);
 }
+
+TEST_CASE("DSPARK: a given window is kept, the chain forced") {
+  const report rep = validate(on(H::sm90).spec(S::dspark).topk(4).steps(2).draft_tokens(4));
+  CHECK(rep.accepted());
+  CHECK(rep.resolved().speculative_num_draft_tokens == 4);
+  CHECK(rep.resolved().speculative_num_steps == 1);
+  CHECK(rep.resolved().speculative_eagle_topk == 1);
+}

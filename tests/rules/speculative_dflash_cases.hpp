@@ -32,6 +32,17 @@ inline constexpr std::array speculative_dflash_rules{
               "DFLASH with dp attention requires --enable-dp-lm-head.",
               on(H::npu).spec(S::dflash).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
               "True"},
+    rule_case{&sa::dspark_device::info, stage::server_args, exception_kind::value_error, on(H::cpu_amx).spec(S::dspark),
+              "DSpark speculative decoding only supports CUDA, NPU or XPU device.", on(H::gfx950).spec(S::dspark),
+              "cpu_amx"},
+    rule_case{&sa::dspark_dp_attention_lm_head::info, stage::server_args, exception_kind::value_error,
+              on(H::npu).spec(S::dspark).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+              "DSpark with dp attention requires --enable-dp-lm-head.",
+              on(H::npu).spec(S::dspark).with(&launch_config::dp_size, 2), "True"},
+    rule_case{&sa::dspark_draft_tokens::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dspark).draft_tokens(1),
+              "DSpark speculative_num_draft_tokens must be >= 2 (= gamma + 1), got 1.",
+              on(H::sm90).spec(S::dspark).draft_tokens(2), "1"},
 };
 
 inline constexpr std::array speculative_dflash_rewrites{
@@ -68,6 +79,18 @@ inline constexpr std::array speculative_dflash_rewrites{
                  "DFLASH only enables 'trtllm_mha' when all layers use sliding attention or the draft is explicitly "
                  "causal; got layer_types=None, is_causal=None. Falling back to 'flashinfer'.",
                  "flashinfer", on(H::sm90).spec(S::dflash).draft(id::flashinfer)},
+    rewrite_case{&sa::dspark_steps::info, on(H::sm100).spec(S::dspark).steps(5),
+                 "DSpark only supports speculative_num_steps == 1; overriding speculative_num_steps=5 to 1.", "1",
+                 on(H::sm100).spec(S::dspark).steps(1)},
+    rewrite_case{&sa::dspark_steps_default::info, on(H::sm100).spec(S::dspark), "", "1",
+                 on(H::sm100).spec(S::dspark).steps(3)},
+    rewrite_case{&sa::dspark_topk::info, on(H::sm100).spec(S::dspark).topk(2),
+                 "DSpark only supports speculative_eagle_topk == 1; overriding speculative_eagle_topk=2 to 1.", "1",
+                 on(H::sm100).spec(S::dspark).topk(1)},
+    rewrite_case{&sa::dspark_topk_default::info, on(H::sm100).spec(S::dspark), "", "1",
+                 on(H::sm100).spec(S::dspark).topk(4)},
+    rewrite_case{&sa::dspark_draft_tokens_default::info, on(H::sm100).spec(S::dspark),
+                 "DSpark gamma is not set; defaulting to 7.", "8", on(H::sm100).spec(S::dspark).draft_tokens(4)},
 };
 
 }  // namespace attncap::test

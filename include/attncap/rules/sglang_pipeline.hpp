@@ -78,6 +78,9 @@ struct sglang_pipeline
           detail::sa::dflash_dp_attention_lm_head, detail::sa::dflash_steps, detail::sa::dflash_steps_default,
           detail::sa::dflash_topk, detail::sa::dflash_topk_default, detail::sa::dflash_draft_tokens_default,
           detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback, detail::sa::dflash_draft_trtllm_mha,
+          detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head, detail::sa::dspark_steps,
+          detail::sa::dspark_steps_default, detail::sa::dspark_topk, detail::sa::dspark_topk_default,
+          detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
           // The model runner.
           rules::build_backends, rules::first_forward> {};
 

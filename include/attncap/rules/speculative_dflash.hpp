@@ -28,6 +28,9 @@ constexpr bool attn_dp_enabled(const launch_config& c) noexcept { return c.enabl
 constexpr bool is_dflash(const rule_context& ctx) noexcept {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash;
 }
+constexpr bool is_dspark(const rule_context& ctx) noexcept {
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::dspark;
+}
 }  // namespace detail
 
 // DFLASH runs where the device string is "cuda" (ROCm included), "npu" or "xpu".
@@ -154,5 +157,55 @@ struct dflash_draft_trtllm_mha {
     cfg.speculative_draft_attention_backend = hw.is_sm100() ? id::fa4 : detail::dflash_fallback_backend(hw);
   }
 };
+
+// DSPARK (sglang 0.5.23, arg_groups/speculative_hook.py:664-838): the device string must start
+// with "cuda" (ROCm included), "npu" or "xpu".
+ATTNCAP_RULE(dspark_device, "speculative.dspark_device", server_args, value_error, hardware,
+             "CUDA and ROCm GPUs, NPU, XPU", "DSpark speculative decoding only supports CUDA, NPU or XPU device.") {
+  const auto& hw = ctx.hw;
+  return detail::is_dspark(ctx) && !(hw.is_cuda() || hw.is_hip() || hw.is_npu() || hw.is_xpu());
+}
+// The draft borrows the target's LM head, so dp attention needs `--enable-dp-lm-head` (off
+// unless given).
+ATTNCAP_RULE(dspark_dp_attention_lm_head, "speculative.dspark_dp_attention_lm_head", server_args, value_error,
+             enable_dp_attention, "False (without --enable-dp-lm-head)",
+             "DSpark with dp attention requires --enable-dp-lm-head.") {
+  return detail::is_dspark(ctx) && detail::attn_dp_enabled(ctx.cfg);
+}
+struct dspark_steps : single_step_given<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{
+      "speculative.dspark_steps", field::speculative_num_steps,
+      "DSpark only supports speculative_num_steps == 1; overriding speculative_num_steps={speculative_num_steps} "
+      "to 1."};
+};
+struct dspark_steps_default : single_step_unset<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{"speculative.dspark_steps_default", field::speculative_num_steps, ""};
+};
+struct dspark_topk : single_topk_given<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{
+      "speculative.dspark_topk", field::speculative_eagle_topk,
+      "DSpark only supports speculative_eagle_topk == 1; overriding speculative_eagle_topk={speculative_eagle_topk} "
+      "to 1."};
+};
+struct dspark_topk_default : single_topk_unset<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{"speculative.dspark_topk_default", field::speculative_eagle_topk, ""};
+};
+/// Neither a block size (gamma) nor a verify window given, and a draft checkpoint that declares
+/// no gamma: gamma 7, so a window of gamma + 1 = 8 tokens.
+struct dspark_draft_tokens_default {
+  static constexpr rewrite_info info{"speculative.dspark_draft_tokens_default", field::speculative_num_draft_tokens,
+                                     "DSpark gamma is not set; defaulting to 7."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dspark(ctx) && ctx.cfg.speculative_num_draft_tokens == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 8; }
+};
+// A window of one token verifies no draft at all.
+ATTNCAP_RULE(dspark_draft_tokens, "speculative.dspark_draft_tokens", server_args, value_error,
+             speculative_num_draft_tokens, ">= 2",
+             "DSpark speculative_num_draft_tokens must be >= 2 (= gamma + 1), got {speculative_num_draft_tokens}.") {
+  return detail::is_dspark(ctx) && ctx.cfg.speculative_num_draft_tokens != unset &&
+         ctx.cfg.speculative_num_draft_tokens < 2;
+}
 
 }  // namespace attncap::rules::server_args
