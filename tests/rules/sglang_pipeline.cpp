@@ -24,6 +24,7 @@
 #include "rules/platform_hooks_cases.hpp"
 #include "rules/speculative_cases.hpp"
 #include "rules/speculative_dflash_cases.hpp"
+#include "rules/speculative_uno_cases.hpp"
 
 using namespace attncap;
 using namespace attncap::test;
@@ -69,6 +70,7 @@ std::set<const rule_info*> tested_rules() {
   add(kv_cache_rules);
   add(speculative_rules);
   add(speculative_dflash_rules);
+  add(speculative_uno_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
   add(cutedsl_mla_rules);
@@ -97,6 +99,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(nvfp4_prefill_rewrites);
   add(speculative_rewrites);
   add(speculative_dflash_rewrites);
+  add(speculative_uno_rewrites);
   add(kv4_speculative_rewrites);
   return out;
 }

@@ -18,6 +18,7 @@
 #include <attncap/rules/platform_hooks.hpp>
 #include <attncap/rules/speculative.hpp>
 #include <attncap/rules/speculative_dflash.hpp>
+#include <attncap/rules/speculative_uno.hpp>
 
 namespace attncap {
 
@@ -78,9 +79,12 @@ struct sglang_pipeline
           detail::sa::dflash_dp_attention_lm_head, detail::sa::dflash_steps, detail::sa::dflash_steps_default,
           detail::sa::dflash_topk, detail::sa::dflash_topk_default, detail::sa::dflash_draft_tokens_default,
           detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback, detail::sa::dflash_draft_trtllm_mha,
-          detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head, detail::sa::dspark_steps,
-          detail::sa::dspark_steps_default, detail::sa::dspark_topk, detail::sa::dspark_topk_default,
-          detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
+          detail::sa::uno_device, detail::sa::uno_lora_path, detail::sa::uno_deterministic,
+          detail::sa::uno_draft_tokens, detail::sa::uno_tree_steps, detail::sa::uno_chain_steps,
+          detail::sa::uno_chain_defaults, detail::sa::uno_parallelism, detail::sa::uno_dp_attention,
+          detail::sa::uno_fa3, detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head,
+          detail::sa::dspark_steps, detail::sa::dspark_steps_default, detail::sa::dspark_topk,
+          detail::sa::dspark_topk_default, detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
           // The model runner.
           rules::build_backends, rules::first_forward> {};
 
