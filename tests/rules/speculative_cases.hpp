@@ -9,10 +9,17 @@
 namespace attncap::test {
 
 inline constexpr std::array speculative_rules{
-    rule_case{&sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention),
-              "Currently standalone speculative decoding does not support dp attention.",
-              on(H::sm90).spec(S::eagle).flag(&launch_config::enable_dp_attention), "True"},
+    rule_case{
+        &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
+        on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+        "Currently standalone speculative decoding does not support dp attention.",
+        on(H::sm90).spec(S::eagle).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2), "True"},
+    // One group is no data parallelism: the engine drops --enable-dp-attention.
+    rule_case{
+        &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
+        on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
+        "Currently standalone speculative decoding does not support dp attention.",
+        on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention)},
     rule_case{&sa::trtllm_mha_topk::info, stage::server_args, exception_kind::value_error,
               on(H::sm100).backend(id::trtllm_mha).eagle(4, 3, 8),
               "trtllm_mha backend only supports topk = 1 for speculative decoding.",
@@ -62,9 +69,13 @@ inline constexpr std::array speculative_rules{
                   .with(&launch_config::speculative_ngram_max_bfs_breadth, 1)
                   .page(32)},
     rule_case{&sa::ngram_dp_attention::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).backend(id::flashinfer).spec(S::ngram).flag(&launch_config::enable_dp_attention),
+              on(H::sm90)
+                  .backend(id::flashinfer)
+                  .spec(S::ngram)
+                  .flag(&launch_config::enable_dp_attention)
+                  .with(&launch_config::dp_size, 2),
               "Currently ngram speculative decoding does not support dp attention.",
-              on(H::sm90).backend(id::flashinfer).spec(S::ngram), "True"},
+              on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::dp_size, 2), "True"},
     // sglang 0.5.23, arg_groups/speculative_hook.py:1159-1163 (a bare assert) and 1274.
     rule_case{&sa::eagle_partial_parameters::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm120).spec(S::eagle3).topk(1), "", on(H::sm120).spec(S::eagle3).topk(1).steps(2)},

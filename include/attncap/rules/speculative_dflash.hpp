@@ -8,6 +8,7 @@
 
 #include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/speculative.hpp>
 
 namespace attncap::rules::server_args {
 
@@ -22,9 +23,6 @@ constexpr bool dflash_draft_supported(backend_id b) noexcept {
 constexpr backend_id dflash_fallback_backend(const platform& hw) noexcept {
   return hw.is_xpu() || hw.is_hip() ? id::triton : id::flashinfer;
 }
-/// Attention data parallelism is on: the engine moves `dp_size` to `attn_dp_size` only when
-/// `--enable-dp-attention` comes with more than one group.
-constexpr bool attn_dp_enabled(const launch_config& c) noexcept { return c.enable_dp_attention && c.dp_size > 1; }
 constexpr bool is_dflash(const rule_context& ctx) noexcept {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash;
 }
