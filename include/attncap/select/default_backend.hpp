@@ -18,10 +18,18 @@ struct selection {
 };
 
 namespace detail {
-/// True without speculative decoding, or with topk 1 at page size 1 (the engine's
-/// `is_no_spec_infer_or_topk_one`): a chain draft that a paged tree kernel need not express.
+/// True while topk is not given, or with topk 1 at page size 1 (the engine's
+/// `is_no_spec_infer_or_topk_one`, which reads topk only: the speculative hook that fills an
+/// EAGLE topk runs after this table).
 constexpr bool no_spec_or_topk_one(const launch_config& c) noexcept {
-  return !c.speculative() || (c.speculative_eagle_topk == 1 && (c.page_size == unset || c.page_size == 1));
+  return c.speculative_eagle_topk == unset ||
+         (c.speculative_eagle_topk == 1 && (c.page_size == unset || c.page_size == 1));
+}
+/// SM100's trtllm_mha row also wants the topk known: without speculative decoding, given, or
+/// DFLASH's (its hook forces 1 later; sglang 0.5.23, arg_groups/model_override_base.py:268-274).
+constexpr bool topk_known(const launch_config& c) noexcept {
+  return !c.speculative() || c.speculative_eagle_topk != unset ||
+         c.speculative_algorithm == speculative_algorithm::dflash;
 }
 }  // namespace detail
 
@@ -33,7 +41,7 @@ constexpr selection default_backend(const launch_config& c) noexcept {
   if (!c.is_mla()) {
     if (p.is_hopper_with_cuda_12_3() && detail::no_spec_or_topk_one(c))
       return {builtin_id<backends::fa3>, "MHA on Hopper with CUDA >= 12.3, without tree speculative decoding"};
-    if (p.is_sm100() && detail::no_spec_or_topk_one(c) && (!c.speculative() || c.speculative_eagle_topk != unset))
+    if (p.is_sm100() && detail::no_spec_or_topk_one(c) && detail::topk_known(c))
       return c.asymmetric_kv
                  ? selection{builtin_id<backends::fa4>, "MHA on SM100 with asymmetric K/V head dims"}
                  : selection{builtin_id<backends::trtllm_mha>, "MHA on SM100 without tree speculative decoding"};
