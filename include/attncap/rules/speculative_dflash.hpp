@@ -60,6 +60,7 @@ struct single_step_given {
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
 };
+/// No step count given: 1, silently.
 template <speculative_algorithm A>
 struct single_step_unset {
   static constexpr bool applies(const rule_context& ctx) noexcept {
@@ -67,7 +68,8 @@ struct single_step_unset {
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
 };
-/// The same for topk: a chain, one draft token per step.
+/// The same for topk, with a warning when another value was given: a chain, one draft token per
+/// step.
 template <speculative_algorithm A>
 struct single_topk_given {
   static constexpr bool applies(const rule_context& ctx) noexcept {
@@ -76,6 +78,7 @@ struct single_topk_given {
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_eagle_topk = 1; }
 };
+/// No topk given: 1, silently.
 template <speculative_algorithm A>
 struct single_topk_unset {
   static constexpr bool applies(const rule_context& ctx) noexcept {
