@@ -147,6 +147,9 @@ TEST_CASE("phases: a backend serves prefill or decode exactly where it declares 
 TEST_CASE("the draft phase: a DFLASH draft worker runs on a backend exactly where it declares the phase") {
   mismatches m;
   for (auto b : canonical_backends()) {
+    // trtllm_mha is a draft backend, but DFLASH keeps it only for a checkpoint whose layers are
+    // all sliding or that is declared causal, which a plain decoder config is not.
+    if (b == id::trtllm_mha) continue;
     launch_config c = home(b);
     c.attention_backend = id::triton;
     c.speculative_algorithm = speculative_algorithm::dflash;

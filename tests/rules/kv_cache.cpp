@@ -7,6 +7,15 @@ using namespace attncap::test;
 
 TEST_CASE("kv-cache rules: trigger and near miss") { check_rules(kv_cache_rules); }
 TEST_CASE("kv-cache rewrites: trigger and near miss") { check_rewrites(kv_cache_rewrites); }
+TEST_CASE("NVFP4 speculative rules: trigger and near miss") { check_rules(kv4_speculative_rules); }
+TEST_CASE("NVFP4 speculative rewrites: trigger and near miss") { check_rewrites(kv4_speculative_rewrites); }
+
+TEST_CASE("NVFP4 on SM100: DFLASH is rejected once, by the first of the algorithm checks, before the KV4 lists") {
+  const report rep = validate(on(H::sm100).mla().kv(K::nvfp4).backend(id::trtllm_mha).spec(S::dflash));
+  REQUIRE(rep.first_error() != nullptr);
+  CHECK(rep.first_error()->rule->code == "kv4.nvfp4_spec_dflash_family");
+  CHECK_FALSE(rep.violates(sa::nvfp4_spec_algorithm::info));
+}
 
 TEST_CASE("a mixed KV4 pair only warns: none of the KV4 backend lists is checked") {
   const report rep = validate(on(H::sm100).mla().kv(K::fp4_mx_block16).prefill(id::triton).decode(id::flashmla));

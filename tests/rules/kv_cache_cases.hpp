@@ -104,4 +104,68 @@ inline constexpr std::array kv_cache_rewrites{
                  on(H::sm90).backend(id::flashinfer)},
 };
 
+// sglang 0.5.23, arg_groups/kv_cache_hook.py:142-253: speculative decoding over SM100's native
+// NVFP4 layout (trtllm_mha in the pair).
+inline constexpr std::array kv4_speculative_rules{
+    rule_case{&sa::nvfp4_spec_dflash_family::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::dflash),
+              "SM100 native NVFP4 speculative decoding does not yet support DFLASH; use EAGLE/NEXTN or NGRAM.",
+              on(H::sm120).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::dflash), "DFLASH"},
+    rule_case{&sa::nvfp4_spec_dflash_family::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer).decode(id::trtllm_mha).spec(S::dspark),
+              "SM100 native NVFP4 speculative decoding does not yet support DSPARK; use EAGLE/NEXTN or NGRAM.",
+              on(H::sm100).kv(K::fp4_mx_block16).prefill(id::flashinfer).decode(id::trtllm_mha).spec(S::dspark)},
+    rule_case{&sa::nvfp4_spec_algorithm::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::standalone),
+              "SM100 native NVFP4 speculative decoding supports EAGLE, EAGLE3, NEXTN, and breadth-1 NGRAM; got "
+              "STANDALONE.",
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::nextn), "STANDALONE"},
+    rule_case{&sa::nvfp4_spec_algorithm::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::frozen_kv_mtp),
+              "SM100 native NVFP4 speculative decoding supports EAGLE, EAGLE3, NEXTN, and breadth-1 NGRAM; got "
+              "FROZEN_KV_MTP.",
+              on(H::sm120).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::frozen_kv_mtp)},
+    rule_case{&sa::nvfp4_spec_ngram_default_breadth::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::ngram),
+              "SM100 native NVFP4 NGRAM speculative decoding requires --speculative-ngram-max-bfs-breadth=1 because "
+              "trtllm_mha supports linear target verification only; got 10.",
+              on(H::sm100)
+                  .kv(K::nvfp4)
+                  .backend(id::trtllm_mha)
+                  .spec(S::ngram)
+                  .with(&launch_config::speculative_ngram_max_bfs_breadth, 1)},
+    rule_case{&sa::nvfp4_spec_ngram_breadth::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100)
+                  .kv(K::nvfp4)
+                  .backend(id::trtllm_mha)
+                  .spec(S::ngram)
+                  .with(&launch_config::speculative_ngram_max_bfs_breadth, 4),
+              "SM100 native NVFP4 NGRAM speculative decoding requires --speculative-ngram-max-bfs-breadth=1 because "
+              "trtllm_mha supports linear target verification only; got 4.",
+              on(H::sm100)
+                  .kv(K::nvfp4)
+                  .backend(id::trtllm_mha)
+                  .spec(S::ngram)
+                  .with(&launch_config::speculative_ngram_max_bfs_breadth, 1),
+              "4"},
+    rule_case{
+        &sa::nvfp4_spec_draft_backend::info, stage::server_args, exception_kind::value_error,
+        on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).eagle(1, 3, 4).draft(id::fa4),
+        "SM100 native NVFP4 speculative decoding requires --speculative-draft-attention-backend=trtllm_mha so the "
+        "draft worker consumes its physical NVFP4 KV layout; got 'fa4'.",
+        on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).eagle(1, 3, 4).draft(id::trtllm_mha), "fa4"},
+};
+inline constexpr std::array kv4_speculative_rewrites{
+    rewrite_case{&sa::nvfp4_spec_draft_default::info,
+                 on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::eagle3).topk(1).steps(3),
+                 "SM100 native NVFP4 speculative decoding uses trtllm_mha for the draft worker.", "trtllm_mha",
+                 on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).spec(S::ngram).topk(1).steps(3)},
+    rewrite_case{&sa::nvfp4_spec_attention_mode::info,
+                 on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer).decode(id::trtllm_mha).eagle(1, 3, 4),
+                 "SM100 mixed NVFP4 speculative decoding routes target verify to trtllm_mha; overriding "
+                 "--speculative-attention-mode=prefill to decode.",
+                 "trtllm_mha",
+                 on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer).decode(id::trtllm_mha).eagle(1, 3, 4).spec(S::none)},
+};
+
 }  // namespace attncap::test

@@ -23,6 +23,8 @@
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
 #include "rules/speculative_cases.hpp"
+#include "rules/speculative_dflash_cases.hpp"
+#include "rules/speculative_uno_cases.hpp"
 
 using namespace attncap;
 using namespace attncap::test;
@@ -58,6 +60,9 @@ std::set<const rule_info*> tested_rules() {
   add(attention_backend_hardware_rules);
   add(kv_cache_rules);
   add(speculative_rules);
+  add(speculative_dflash_rules);
+  add(speculative_uno_rules);
+  add(kv4_speculative_rules);
   add(construction_rules);
   add(cutedsl_mla_rules);
   add(fa3_rules);
@@ -84,6 +89,9 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(kv_cache_rewrites);
   add(nvfp4_prefill_rewrites);
   add(speculative_rewrites);
+  add(speculative_dflash_rewrites);
+  add(speculative_uno_rewrites);
+  add(kv4_speculative_rewrites);
   return out;
 }
 

@@ -33,13 +33,9 @@ TEST_CASE("the page-tree rule reads the base backend, not the phases") {
   CHECK_FALSE(rep.violates(sa::eagle_page_tree::info));
 }
 
-TEST_CASE("the DFLASH draft backends are those that declare the draft phase, as the warning names them") {
-  const std::string warning(sa::dflash_draft_fallback::info.warning);
-  for (std::size_t i = 0; i < builtin_registry::size; ++i) {
-    if (builtin_registry::canonical[i] != static_cast<backend_id>(i)) continue;
-    std::string quoted(1, '\'');
-    quoted.append(builtin_registry::names[i]).push_back('\'');
-    CAPTURE(quoted);
-    CHECK(builtin_registry::caps[i].phases.contains(phase::draft) == (warning.find(quoted) != std::string::npos));
-  }
+TEST_CASE("NGRAM: the step count is the draft window over the tree width, after both defaults") {
+  const launch_config c = validate(on(H::gfx942).backend(id::triton).spec(S::ngram)).resolved();
+  CHECK(c.speculative_eagle_topk == 10);
+  CHECK(c.speculative_num_draft_tokens == 12);
+  CHECK(c.speculative_num_steps == 1);
 }

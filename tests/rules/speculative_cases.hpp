@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cases for rules/speculative.hpp: aliases, EAGLE parameters and limits, NGRAM, DFLASH draft backends.
+// Cases for rules/speculative.hpp: aliases, EAGLE parameters and limits, NGRAM.
 #pragma once
 
 #include <array>
@@ -9,10 +9,17 @@
 namespace attncap::test {
 
 inline constexpr std::array speculative_rules{
-    rule_case{&sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention),
-              "Currently standalone speculative decoding does not support dp attention.",
-              on(H::sm90).spec(S::eagle).flag(&launch_config::enable_dp_attention), "True"},
+    rule_case{
+        &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
+        on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+        "Currently standalone speculative decoding does not support dp attention.",
+        on(H::sm90).spec(S::eagle).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2), "True"},
+    // One group is no data parallelism: the engine drops --enable-dp-attention.
+    rule_case{
+        &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
+        on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
+        "Currently standalone speculative decoding does not support dp attention.",
+        on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention)},
     rule_case{&sa::trtllm_mha_topk::info, stage::server_args, exception_kind::value_error,
               on(H::sm100).backend(id::trtllm_mha).eagle(4, 3, 8),
               "trtllm_mha backend only supports topk = 1 for speculative decoding.",
@@ -35,12 +42,14 @@ inline constexpr std::array speculative_rules{
               "speculative_eagle_topk > 1 with page_size > 1 is only supported on ('flashinfer', 'fa3', 'triton'); got "
               "attention_backend='flashmla'. Use page_size == 1 or one of those backends.",
               on(H::sm90).mla().backend(id::fa3).spec(S::nextn).topk(2).steps(3).draft_tokens(6)},
-    rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error, on(H::gfx942).spec(S::ngram),
-              "Ngram speculative decoding only supports CUDA or CPU devices.", on(H::sm90).spec(S::ngram), "gfx942"},
+    // sglang 0.5.23, arg_groups/speculative_hook.py:1155-1158: ROCm's device string is "cuda".
+    rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error, on(H::npu).spec(S::ngram),
+              "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.", on(H::gfx942).spec(S::ngram),
+              "npu"},
     rule_case{&sa::ngram_device::info, stage::server_args, exception_kind::value_error,
-              on(H::xpu_xmx).backend(id::triton).spec(S::ngram),
-              "Ngram speculative decoding only supports CUDA or CPU devices.",
-              on(H::cpu_amx).backend(id::triton).spec(S::ngram)},
+              on(H::mps).backend(id::triton).spec(S::ngram),
+              "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.",
+              on(H::xpu_xmx).backend(id::triton).spec(S::ngram)},
     rule_case{&sa::ngram_page_tree::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).backend(id::fa3).spec(S::ngram).page(16),
               "speculative_eagle_topk(10) > 1 with page_size(16) > 1 is unstable and produces incorrect results for "
@@ -60,9 +69,13 @@ inline constexpr std::array speculative_rules{
                   .with(&launch_config::speculative_ngram_max_bfs_breadth, 1)
                   .page(32)},
     rule_case{&sa::ngram_dp_attention::info, stage::server_args, exception_kind::value_error,
-              on(H::sm90).backend(id::flashinfer).spec(S::ngram).flag(&launch_config::enable_dp_attention),
+              on(H::sm90)
+                  .backend(id::flashinfer)
+                  .spec(S::ngram)
+                  .flag(&launch_config::enable_dp_attention)
+                  .with(&launch_config::dp_size, 2),
               "Currently ngram speculative decoding does not support dp attention.",
-              on(H::sm90).backend(id::flashinfer).spec(S::ngram), "True"},
+              on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::dp_size, 2), "True"},
     // sglang 0.5.23, arg_groups/speculative_hook.py:1159-1163 (a bare assert) and 1274.
     rule_case{&sa::eagle_partial_parameters::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm120).spec(S::eagle3).topk(1), "", on(H::sm120).spec(S::eagle3).topk(1).steps(2)},
@@ -104,18 +117,21 @@ inline constexpr std::array speculative_rewrites{
         "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
         "this by explicitly setting --speculative-num-draft-tokens.",
         "12", on(H::sm90).backend(id::flashinfer).spec(S::ngram).draft_tokens(8)},
-    rewrite_case{&sa::dflash_draft_default::info, on(H::sm90).backend(id::fa3).spec(S::dflash), "", "fa3",
-                 on(H::sm90).backend(id::fa3).spec(S::dflash).draft(id::triton)},
-    rewrite_case{&sa::dflash_draft_default::info, on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::dflash), "",
-                 "triton", on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::eagle)},
-    rewrite_case{&sa::dflash_draft_fallback::info, on(H::sm90).spec(S::dflash).draft(id::torch_native),
-                 "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-                 "'trtllm_mha', 'ascend') for now, but got 'torch_native'. Falling back to 'flashinfer'.",
-                 "flashinfer", on(H::sm90).spec(S::dflash).draft(id::triton)},
-    rewrite_case{&sa::dflash_draft_fallback::info, on(H::gfx942).mla().backend(id::aiter).spec(S::dflash),
-                 "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-                 "'trtllm_mha', 'ascend') for now, but got 'aiter'. Falling back to 'triton'.",
-                 "triton", on(H::gfx942).mla().backend(id::triton).spec(S::dflash)},
+    rewrite_case{&sa::ngram_steps::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram), "", "1",
+                 on(H::sm90).backend(id::flashinfer).spec(S::ngram).steps(3)},
+    rewrite_case{&sa::ngram_steps::info,
+                 on(H::sm90)
+                     .backend(id::flashinfer)
+                     .spec(S::ngram)
+                     .with(&launch_config::speculative_ngram_max_bfs_breadth, 2)
+                     .draft_tokens(9),
+                 "", "4",
+                 on(H::sm90)
+                     .backend(id::flashinfer)
+                     .spec(S::ngram)
+                     .with(&launch_config::speculative_ngram_max_bfs_breadth, 2)
+                     .draft_tokens(9)
+                     .steps(2)},
 };
 
 }  // namespace attncap::test

@@ -43,6 +43,18 @@ TEST_CASE("engine-specific keys") {
   CHECK(format_message("{page_size} -> {new_page_size}", c, backend_id::none, names, &after) == "None -> 128");
 }
 
+TEST_CASE("the device string and the platform class, as the engine prints them") {
+  launch_config c;
+  c.hardware = hardware::gfx942;  // ROCm's device string is "cuda"
+  CHECK(format_message("{platform_class} on {device!r}", c, backend_id::none, names) == "RocmSRTPlatform on 'cuda'");
+  c.hardware = hardware::cpu_amx;
+  CHECK(format_message("{platform_class} on {device!r}", c, backend_id::none, names) == "CpuSRTPlatform on 'cpu'");
+  c.hardware = hardware::sm90;
+  CHECK(format_message("{platform_class} on {device}", c, backend_id::none, names) == "CudaSRTPlatform on cuda");
+  c.hardware = hardware::npu;
+  CHECK(format_message("{platform_class} on {device!r}", c, backend_id::none, names) == "NPUSRTPlatform on 'npu'");
+}
+
 TEST_CASE("floats print as Python's repr") {
   launch_config c;
   c.softmax_scale = 0.125;

@@ -57,7 +57,8 @@ MLA_FAMILIES = {
     "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
 }  # fmt: skip
 # Whether a draft model path must be given for the algorithm (the target's own path stands in).
-DRAFTED = {"EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "DFLASH", "DSPARK", "UNO", "FROZEN_KV_MTP"}
+# UNO drafts with a LoRA over the target and rejects a draft model path.
+DRAFTED = {"EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "DFLASH", "DSPARK", "FROZEN_KV_MTP"}
 
 
 def unexpressible(cfg: dict) -> list[str]:
@@ -160,7 +161,7 @@ BACKENDS = [
     "minicpm_flashattn", "minicpm_flashinfer",
 ]  # fmt: skip
 KV_DTYPES = ["auto", "bf16", "bfloat16", "fp8_e4m3", "fp8_e5m2", "fp4_e2m1", "nvfp4", "fp4_mx_block16", "mxfp8"]
-ALGORITHMS = ["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH"]
+ALGORITHMS = ["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH", "DSPARK", "UNO", "FROZEN_KV_MTP"]
 PAGES = [1, 16, 32, 48, 64, 100, 128, 256]
 MODELS = [None, "LlamaForCausalLM", "Qwen2ForCausalLM", "GptOssForCausalLM", "Llama4ForConditionalGeneration"]
 

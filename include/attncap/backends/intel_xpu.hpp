@@ -19,6 +19,8 @@ struct backend_traits<backends::intel_xpu> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .pages = page_sizes::only(64, 128),
       .page_snap = 128,
+      // 0.5.23 lists it among the draft-worker backends (DRAFT_ATTENTION_BACKEND_CHOICES).
+      .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::chain,
       .sliding_window = support::yes,
       .deterministic = support::yes,

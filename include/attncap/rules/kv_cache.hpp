@@ -34,6 +34,91 @@ ATTNCAP_RULE(kv4_nvfp4_blackwell, "kv4.nvfp4_blackwell", server_args, runtime_er
   return ctx.cfg.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() &&
          !(ctx.hw.is_sm100() || ctx.hw.is_sm120());
 }
+namespace detail {
+/// SM100's trtllm_mha holds NVFP4 with kernel-native block scales, a layout only some
+/// speculative workers write (sglang 0.5.23, arg_groups/kv_cache_hook.py:142-253).
+constexpr bool sm100_trtllm_nvfp4(const rule_context& ctx) noexcept {
+  const auto& c = ctx.cfg;
+  return c.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() && ctx.hw.is_sm100() &&
+         (c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha);
+}
+/// The algorithms with native-layout coverage (read before NEXTN becomes EAGLE).
+constexpr bool nvfp4_native_spec(speculative_algorithm a) noexcept {
+  using enum speculative_algorithm;
+  return a == eagle || a == eagle3 || a == nextn || a == ngram;
+}
+}  // namespace detail
+
+// DFLASH and DSPARK commit a prefix of a dense block through a writer without GenMHA's scales.
+ATTNCAP_RULE(nvfp4_spec_dflash_family, "kv4.nvfp4_spec_dflash_family", server_args, value_error, speculative_algorithm,
+             "EAGLE, EAGLE3, NEXTN, NGRAM (breadth 1)",
+             "SM100 native NVFP4 speculative decoding does not yet support {speculative_algorithm}; use EAGLE/NEXTN "
+             "or NGRAM.") {
+  const auto a = ctx.cfg.speculative_algorithm;
+  return detail::sm100_trtllm_nvfp4(ctx) && (a == speculative_algorithm::dflash || a == speculative_algorithm::dspark);
+}
+// STANDALONE, UNO and FROZEN_KV_MTP have other draft / cache-commit contracts.
+ATTNCAP_RULE(nvfp4_spec_algorithm, "kv4.nvfp4_spec_algorithm", server_args, value_error, speculative_algorithm,
+             "EAGLE, EAGLE3, NEXTN, NGRAM (breadth 1)",
+             "SM100 native NVFP4 speculative decoding supports EAGLE, EAGLE3, NEXTN, and breadth-1 NGRAM; got "
+             "{speculative_algorithm}.") {
+  const auto a = ctx.cfg.speculative_algorithm;
+  return detail::sm100_trtllm_nvfp4(ctx) && ctx.cfg.speculative() && !detail::nvfp4_native_spec(a) &&
+         a != speculative_algorithm::dflash && a != speculative_algorithm::dspark;
+}
+// trtllm_mha verifies a linear chain only; NGRAM's tree is 10 wide unless told otherwise.
+ATTNCAP_RULE(nvfp4_spec_ngram_breadth, "kv4.nvfp4_spec_ngram_breadth", server_args, value_error,
+             speculative_ngram_max_bfs_breadth, "1",
+             "SM100 native NVFP4 NGRAM speculative decoding requires --speculative-ngram-max-bfs-breadth=1 because "
+             "trtllm_mha supports linear target verification only; got {speculative_ngram_max_bfs_breadth}.") {
+  const auto b = ctx.cfg.speculative_ngram_max_bfs_breadth;
+  return detail::sm100_trtllm_nvfp4(ctx) && ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
+         b != unset && b != 1;
+}
+ATTNCAP_RULE(nvfp4_spec_ngram_default_breadth, "kv4.nvfp4_spec_ngram_default_breadth", server_args, value_error,
+             speculative_ngram_max_bfs_breadth, "1",
+             "SM100 native NVFP4 NGRAM speculative decoding requires --speculative-ngram-max-bfs-breadth=1 because "
+             "trtllm_mha supports linear target verification only; got 10.") {
+  return detail::sm100_trtllm_nvfp4(ctx) && ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
+         ctx.cfg.speculative_ngram_max_bfs_breadth == unset;
+}
+/// A draft model's own KV pool uses the same native layout, so its worker runs on trtllm_mha too.
+struct nvfp4_spec_draft_default {
+  static constexpr rewrite_info info{"kv4.nvfp4_spec_draft_default", field::speculative_draft_attention_backend,
+                                     "SM100 native NVFP4 speculative decoding uses trtllm_mha for the draft worker."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto a = ctx.cfg.speculative_algorithm;
+    return detail::sm100_trtllm_nvfp4(ctx) && detail::nvfp4_native_spec(a) && a != speculative_algorithm::ngram &&
+           !is_set(ctx.cfg.speculative_draft_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_draft_attention_backend = id::trtllm_mha;
+  }
+};
+ATTNCAP_RULE(nvfp4_spec_draft_backend, "kv4.nvfp4_spec_draft_backend", server_args, value_error,
+             speculative_draft_attention_backend, "trtllm_mha",
+             "SM100 native NVFP4 speculative decoding requires --speculative-draft-attention-backend=trtllm_mha so the "
+             "draft worker consumes its physical NVFP4 KV layout; got {speculative_draft_attention_backend!r}.") {
+  const auto a = ctx.cfg.speculative_algorithm;
+  const auto d = ctx.cfg.speculative_draft_attention_backend;
+  return detail::sm100_trtllm_nvfp4(ctx) && detail::nvfp4_native_spec(a) && a != speculative_algorithm::ngram &&
+         is_set(d) && d != id::trtllm_mha;
+}
+/// flashinfer prefill over trtllm_mha decode: target verify moves to the decode child, whose
+/// graphs read the NVFP4 cache directly (`--speculative-attention-mode` is "prefill" unless given).
+struct nvfp4_spec_attention_mode {
+  static constexpr rewrite_info info{
+      "kv4.nvfp4_spec_attention_mode", field::decode_attention_backend,
+      "SM100 mixed NVFP4 speculative decoding routes target verify to trtllm_mha; overriding "
+      "--speculative-attention-mode=prefill to decode."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return detail::sm100_trtllm_nvfp4(ctx) && c.speculative() && c.prefill_backend() == id::flashinfer &&
+           c.decode_backend() == id::trtllm_mha;
+  }
+  static constexpr void apply(launch_config&, const platform&) noexcept {}
+};
+
 struct kv4_mixed_pair {
   static constexpr rewrite_info info{
       "kv4.mixed_pair", field::decode_attention_backend,

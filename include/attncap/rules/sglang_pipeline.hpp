@@ -17,6 +17,8 @@
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
 #include <attncap/rules/speculative.hpp>
+#include <attncap/rules/speculative_dflash.hpp>
+#include <attncap/rules/speculative_uno.hpp>
 
 namespace attncap {
 
@@ -57,17 +59,29 @@ struct sglang_pipeline
           detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size, detail::sa::intel_amx_fallback,
           detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size,
           // KV cache, page size, scoring and prefill-only.
-          detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::kv4_mixed_pair,
+          detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::nvfp4_spec_dflash_family,
+          detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,
+          detail::sa::nvfp4_spec_ngram_default_breadth, detail::sa::nvfp4_spec_draft_default,
+          detail::sa::nvfp4_spec_draft_backend, detail::sa::nvfp4_spec_attention_mode, detail::sa::kv4_mixed_pair,
           detail::sa::kv4_fa4_mla_decode, detail::sa::kv4_fa4_mha_decode, detail::sa::kv4_mla_backend,
           detail::sa::kv4_mha_backend, detail::sa::mxfp8_blackwell, detail::sa::page_size_default,
           detail::sa::multi_item_scoring_flashinfer, detail::sa::multi_item_scoring_radix_cache,
           detail::sa::prefill_only_fa,
-          // Speculative decoding.
+          // Speculative decoding: the alias, then each algorithm's own handler.
           detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
           detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
           detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,
-          detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_page_tree,
-          detail::sa::ngram_dp_attention, detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback,
+          detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_steps, detail::sa::ngram_page_tree,
+          detail::sa::ngram_dp_attention, detail::sa::dflash_device, detail::sa::dflash_dp_attention_device,
+          detail::sa::dflash_dp_attention_lm_head, detail::sa::dflash_steps, detail::sa::dflash_steps_default,
+          detail::sa::dflash_topk, detail::sa::dflash_topk_default, detail::sa::dflash_draft_tokens_default,
+          detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback, detail::sa::dflash_draft_trtllm_mha,
+          detail::sa::uno_device, detail::sa::uno_lora_path, detail::sa::uno_deterministic,
+          detail::sa::uno_draft_tokens, detail::sa::uno_tree_steps, detail::sa::uno_chain_steps,
+          detail::sa::uno_chain_defaults, detail::sa::uno_parallelism, detail::sa::uno_dp_attention,
+          detail::sa::uno_fa3, detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head,
+          detail::sa::dspark_steps, detail::sa::dspark_steps_default, detail::sa::dspark_topk,
+          detail::sa::dspark_topk_default, detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
           // The model runner.
           detail::sa::cpu_fp8_e5m2, rules::build_backends, rules::first_forward> {};
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// Speculative-decoding passes of argument resolution (after backend compatibility): algorithm
-/// aliases, the EAGLE family's parameters and backend limits, NGRAM, and draft-backend fallbacks.
+/// aliases, the EAGLE family's parameters and backend limits, and NGRAM. The DFLASH family's
+/// passes are in speculative_dflash.hpp, UNO's in speculative_uno.hpp.
 #pragma once
 
 #include <attncap/backends/all.hpp>
@@ -9,6 +10,13 @@
 #include <attncap/rules/kv_cache.hpp>
 
 namespace attncap::rules::server_args {
+
+namespace detail {
+/// Attention data parallelism is on: the engine moves `dp_size` to `attn_dp_size` only when
+/// `--enable-dp-attention` comes with more than one group, and drops the flag otherwise
+/// (arg_groups/parallel_hook.py, handle_deprecated_dp_attention).
+constexpr bool attn_dp_enabled(const launch_config& c) noexcept { return c.enable_dp_attention && c.dp_size > 1; }
+}  // namespace detail
 
 /// NEXTN is the engine's alias of EAGLE.
 struct nextn_alias {
@@ -23,7 +31,7 @@ struct nextn_alias {
 
 ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error,
              enable_dp_attention, "False", "Currently standalone speculative decoding does not support dp attention.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.enable_dp_attention;
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && detail::attn_dp_enabled(ctx.cfg);
 }
 
 /// No step count given: the engine asserts that topk and the draft-token count are not given
@@ -91,9 +99,12 @@ ATTNCAP_RULE(eagle_page_tree, "speculative.page_tree", server_args, value_error,
          !detail::one_of(c.attention_backend, {id::flashinfer, id::fa3, id::triton});
 }
 
-ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error, hardware, "CUDA GPUs, CPU",
-             "Ngram speculative decoding only supports CUDA or CPU devices.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && !ctx.hw.is_cuda() && !ctx.hw.is_cpu();
+// The engine compares the device string, which is "cuda" on ROCm as well.
+ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error, hardware,
+             "CUDA and ROCm GPUs, CPU, XPU", "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.") {
+  const auto& hw = ctx.hw;
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
+         !(hw.is_cuda() || hw.is_hip() || hw.is_cpu() || hw.is_xpu());
 }
 
 /// NGRAM: topk is the BFS breadth (the engine's default 10); 12 draft tokens by default.
@@ -121,6 +132,18 @@ struct ngram_draft_tokens {
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 12; }
 };
 
+/// No step count given: as many steps as the draft window holds levels of the tree's width,
+/// `speculative_num_draft_tokens // speculative_eagle_topk` (12 // 10 = 1 by default).
+struct ngram_steps {
+  static constexpr rewrite_info info{"speculative.ngram_steps", field::speculative_num_steps, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.speculative_num_steps == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_num_steps = cfg.speculative_num_draft_tokens / cfg.speculative_eagle_topk;
+  }
+};
+
 ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_error, attention_backend,
              "flashinfer (or page_size 1, or topk 1)",
              "speculative_eagle_topk({speculative_eagle_topk}) > 1 with page_size({page_size}) > 1 is unstable and "
@@ -132,43 +155,7 @@ ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_
 }
 ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, value_error, enable_dp_attention,
              "False", "Currently ngram speculative decoding does not support dp attention.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.enable_dp_attention;
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && detail::attn_dp_enabled(ctx.cfg);
 }
-
-namespace detail {
-/// True when `b` declares the draft phase: the backends a DFLASH draft worker runs on.
-constexpr bool dflash_draft_supported(backend_id b) noexcept {
-  const auto i = static_cast<std::size_t>(b);
-  return i < builtin_registry::size && builtin_registry::caps[i].phases.contains(phase::draft);
-}
-}  // namespace detail
-
-/// DFLASH: the draft backend defaults to the prefill backend and falls back outside its list.
-struct dflash_draft_default {
-  static constexpr rewrite_info info{"speculative.dflash_draft_default", field::speculative_draft_attention_backend,
-                                     ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
-           !is_set(ctx.cfg.speculative_draft_attention_backend);
-  }
-  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    const auto prefill = cfg.prefill_backend();
-    cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : hw.is_hip() ? id::triton : id::flashinfer;
-  }
-};
-struct dflash_draft_fallback {
-  static constexpr rewrite_info info{
-      "speculative.dflash_draft_fallback", field::speculative_draft_attention_backend,
-      "DFLASH draft worker only supports attention_backend in ('flashinfer', 'fa3', 'fa4', 'triton', "
-      "'trtllm_mha', 'ascend') for now, but got {speculative_draft_attention_backend!r}. Falling back to "
-      "{new_speculative_draft_attention_backend!r}."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash &&
-           !detail::dflash_draft_supported(ctx.cfg.speculative_draft_attention_backend);
-  }
-  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    cfg.speculative_draft_attention_backend = hw.is_hip() ? id::triton : id::flashinfer;
-  }
-};
 
 }  // namespace attncap::rules::server_args

@@ -57,6 +57,46 @@ inline std::string format_value(const launch_config& c, field f, backend_names n
 }
 
 namespace detail {
+/// The engine's device string for a family: ROCm runs as "cuda".
+constexpr std::string_view device_string(device_family f) noexcept {
+  switch (f) {
+    case device_family::cuda:
+    case device_family::rocm:
+      return "cuda";
+    case device_family::npu:
+      return "npu";
+    case device_family::cpu:
+      return "cpu";
+    case device_family::xpu:
+      return "xpu";
+    case device_family::mps:
+      return "mps";
+    case device_family::musa:
+      return "musa";
+  }
+  return "cuda";
+}
+/// The class name of the engine's platform object for a family, as its messages print it.
+constexpr std::string_view platform_class(device_family f) noexcept {
+  switch (f) {
+    case device_family::cuda:
+      return "CudaSRTPlatform";
+    case device_family::rocm:
+      return "RocmSRTPlatform";
+    case device_family::npu:
+      return "NPUSRTPlatform";
+    case device_family::cpu:
+      return "CpuSRTPlatform";
+    case device_family::xpu:
+      return "XpuSRTPlatform";
+    case device_family::mps:
+      return "MpsSRTPlatform";
+    case device_family::musa:
+      return "MusaSRTPlatform";
+  }
+  return "CudaSRTPlatform";
+}
+
 /// The value of a placeholder that is not a configuration key, or nothing for an unknown key.
 inline std::optional<std::string> derived_value(std::string_view key, const launch_config& c, backend_id subject,
                                                 backend_names names) {
@@ -70,6 +110,8 @@ inline std::optional<std::string> derived_value(std::string_view key, const laun
     const platform p(c.hardware, c.cuda);
     return p.is_sm100() ? "sm100" : p.is_sm90() ? "sm90" : p.is_hip() ? "hip" : p.is_xpu() ? "xpu" : "other platforms";
   }
+  if (key == "device") return std::string(device_string(hw.family));
+  if (key == "platform_class") return std::string(platform_class(hw.family));
   const auto q = c.num_q_heads_per_rank, kv = c.num_kv_heads_per_rank;
   if (key == "heads") return std::string("(").append(std::to_string(q)).append(", ").append(std::to_string(kv)) + ")";
   if (key == "gqa_group") return q > 0 && kv > 0 ? std::to_string(q / kv) : "None";
@@ -104,7 +146,8 @@ inline std::string placeholder(std::string_view key, const launch_config& before
 /// does (`{{` and `}}` are literal braces). Keys are the field names plus: prefill_backend /
 /// decode_backend (the resolved pair), subject (the backend being built), sm ("sm90"),
 /// sm_major ("9"), gqa_group (q // kv heads), platform ("sm100", "hip", …, "other platforms"),
-/// heads ("(q, kv)"), torch_kv_dtype; a `new_` prefix reads the key from `after` (the
+/// heads ("(q, kv)"), torch_kv_dtype, device ("cuda", "cpu", …), platform_class ("CudaSRTPlatform",
+/// …); a `new_` prefix reads the key from `after` (the
 /// configuration after a rewrite).
 inline std::string format_message(std::string_view tmpl, const launch_config& before, backend_id subject,
                                   backend_names names, const launch_config* after = nullptr) {

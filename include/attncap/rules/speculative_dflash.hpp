@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The DFLASH family's speculative passes (sglang 0.5.23, arg_groups/speculative_hook.py
+/// `_handle_dflash`, `_resolve_dflash_draft_attention_backend`, `_handle_dspark`): the devices
+/// they run on, data-parallel attention, the single-step chain they force, the verify window's
+/// default and DFLASH's draft-worker backend.
+#pragma once
+
+#include <attncap/backends/all.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/speculative.hpp>
+
+namespace attncap::rules::server_args {
+
+namespace detail {
+/// True when `b` declares the draft phase: the engine's DRAFT_ATTENTION_BACKEND_CHOICES, the
+/// backends a DFLASH draft worker runs on.
+constexpr bool dflash_draft_supported(backend_id b) noexcept {
+  const auto i = static_cast<std::size_t>(b);
+  return i < builtin_registry::size && builtin_registry::caps[i].phases.contains(phase::draft);
+}
+/// Where a DFLASH draft worker falls back to: FlashInfer is CUDA-only, so Triton on XPU and ROCm.
+constexpr backend_id dflash_fallback_backend(const platform& hw) noexcept {
+  return hw.is_xpu() || hw.is_hip() ? id::triton : id::flashinfer;
+}
+constexpr bool is_dflash(const rule_context& ctx) noexcept {
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash;
+}
+constexpr bool is_dspark(const rule_context& ctx) noexcept {
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::dspark;
+}
+}  // namespace detail
+
+// DFLASH runs where the device string is "cuda" (ROCm included), "npu" or "xpu".
+ATTNCAP_RULE(dflash_device, "speculative.dflash_device", server_args, value_error, hardware,
+             "CUDA and ROCm GPUs, NPU, XPU",
+             "DFLASH speculative decoding is not supported by {platform_class} on device {device!r}.") {
+  const auto& hw = ctx.hw;
+  return detail::is_dflash(ctx) && !(hw.is_cuda() || hw.is_hip() || hw.is_npu() || hw.is_xpu());
+}
+ATTNCAP_RULE(dflash_dp_attention_device, "speculative.dflash_dp_attention_device", server_args, value_error, hardware,
+             "CUDA and ROCm GPUs, NPU", "DFLASH with dp attention requires CUDA or NPU.") {
+  return detail::is_dflash(ctx) && detail::attn_dp_enabled(ctx.cfg) && ctx.hw.is_xpu();
+}
+// Both greedy projection and the selector borrow the target's LM head, which
+// `--enable-dp-lm-head` (off unless given) shards by attention group.
+ATTNCAP_RULE(dflash_dp_attention_lm_head, "speculative.dflash_dp_attention_lm_head", server_args, value_error,
+             enable_dp_attention, "False (without --enable-dp-lm-head)",
+             "DFLASH with dp attention requires --enable-dp-lm-head.") {
+  return detail::is_dflash(ctx) && detail::attn_dp_enabled(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip());
+}
+
+/// DFLASH and DSPARK verify one block per step: the step count is forced to 1, with a warning
+/// when another value was given.
+template <speculative_algorithm A>
+struct single_step_given {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return c.speculative_algorithm == A && c.speculative_num_steps != unset && c.speculative_num_steps != 1;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
+};
+/// No step count given: 1, silently.
+template <speculative_algorithm A>
+struct single_step_unset {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == A && ctx.cfg.speculative_num_steps == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
+};
+/// The same for topk, with a warning when another value was given: a chain, one draft token per
+/// step.
+template <speculative_algorithm A>
+struct single_topk_given {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return c.speculative_algorithm == A && c.speculative_eagle_topk != unset && c.speculative_eagle_topk != 1;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_eagle_topk = 1; }
+};
+/// No topk given: 1, silently.
+template <speculative_algorithm A>
+struct single_topk_unset {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == A && ctx.cfg.speculative_eagle_topk == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_eagle_topk = 1; }
+};
+
+struct dflash_steps : single_step_given<speculative_algorithm::dflash> {
+  static constexpr rewrite_info info{
+      "speculative.dflash_steps", field::speculative_num_steps,
+      "DFLASH only supports speculative_num_steps == 1; overriding speculative_num_steps={speculative_num_steps} "
+      "to 1."};
+};
+struct dflash_steps_default : single_step_unset<speculative_algorithm::dflash> {
+  static constexpr rewrite_info info{"speculative.dflash_steps_default", field::speculative_num_steps, ""};
+};
+struct dflash_topk : single_topk_given<speculative_algorithm::dflash> {
+  static constexpr rewrite_info info{
+      "speculative.dflash_topk", field::speculative_eagle_topk,
+      "DFLASH only supports speculative_eagle_topk == 1; overriding speculative_eagle_topk={speculative_eagle_topk} "
+      "to 1."};
+};
+struct dflash_topk_default : single_topk_unset<speculative_algorithm::dflash> {
+  static constexpr rewrite_info info{"speculative.dflash_topk_default", field::speculative_eagle_topk, ""};
+};
+
+/// No verify window given: the engine reads the draft checkpoint's block size and, when it
+/// declares none (a plain decoder config, as attncap assumes), uses 16.
+struct dflash_draft_tokens_default {
+  static constexpr rewrite_info info{"speculative.dflash_draft_tokens_default", field::speculative_num_draft_tokens,
+                                     "speculative_num_draft_tokens is not set; defaulting to 16 for DFLASH."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dflash(ctx) && ctx.cfg.speculative_num_draft_tokens == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 16; }
+};
+
+/// DFLASH: no draft backend given, the draft worker takes the prefill backend (or the platform's
+/// fallback when there is none).
+struct dflash_draft_default {
+  static constexpr rewrite_info info{"speculative.dflash_draft_default", field::speculative_draft_attention_backend,
+                                     ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dflash(ctx) && !is_set(ctx.cfg.speculative_draft_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    const auto prefill = cfg.prefill_backend();
+    cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : detail::dflash_fallback_backend(hw);
+  }
+};
+/// A draft backend outside the draft-worker list falls back, naming the platform.
+struct dflash_draft_fallback {
+  static constexpr rewrite_info info{
+      "speculative.dflash_draft_fallback", field::speculative_draft_attention_backend,
+      "DFLASH draft worker does not support attention_backend {speculative_draft_attention_backend!r} on "
+      "{platform_class}. Falling back to '{new_speculative_draft_attention_backend}'."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dflash(ctx) && !detail::dflash_draft_supported(ctx.cfg.speculative_draft_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.speculative_draft_attention_backend = detail::dflash_fallback_backend(hw);
+  }
+};
+/// trtllm_mha drafts only a checkpoint whose layers are all sliding or that is declared causal;
+/// a plain decoder config (no `layer_types`, no `is_causal`) is neither, so the draft falls back
+/// — to fa4 on SM100, which keeps the CUDA FA4 path.
+struct dflash_draft_trtllm_mha {
+  static constexpr rewrite_info info{
+      "speculative.dflash_draft_trtllm_mha", field::speculative_draft_attention_backend,
+      "DFLASH only enables 'trtllm_mha' when all layers use sliding attention or the draft is explicitly causal; "
+      "got layer_types=None, is_causal=None. Falling back to '{new_speculative_draft_attention_backend}'."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dflash(ctx) && ctx.cfg.speculative_draft_attention_backend == id::trtllm_mha;
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.speculative_draft_attention_backend = hw.is_sm100() ? id::fa4 : detail::dflash_fallback_backend(hw);
+  }
+};
+
+// DSPARK (sglang 0.5.23, arg_groups/speculative_hook.py:664-838): the device string must start
+// with "cuda" (ROCm included), "npu" or "xpu".
+ATTNCAP_RULE(dspark_device, "speculative.dspark_device", server_args, value_error, hardware,
+             "CUDA and ROCm GPUs, NPU, XPU", "DSpark speculative decoding only supports CUDA, NPU or XPU device.") {
+  const auto& hw = ctx.hw;
+  return detail::is_dspark(ctx) && !(hw.is_cuda() || hw.is_hip() || hw.is_npu() || hw.is_xpu());
+}
+// The draft borrows the target's LM head, so dp attention needs `--enable-dp-lm-head` (off
+// unless given).
+ATTNCAP_RULE(dspark_dp_attention_lm_head, "speculative.dspark_dp_attention_lm_head", server_args, value_error,
+             enable_dp_attention, "False (without --enable-dp-lm-head)",
+             "DSpark with dp attention requires --enable-dp-lm-head.") {
+  return detail::is_dspark(ctx) && detail::attn_dp_enabled(ctx.cfg);
+}
+struct dspark_steps : single_step_given<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{
+      "speculative.dspark_steps", field::speculative_num_steps,
+      "DSpark only supports speculative_num_steps == 1; overriding speculative_num_steps={speculative_num_steps} "
+      "to 1."};
+};
+struct dspark_steps_default : single_step_unset<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{"speculative.dspark_steps_default", field::speculative_num_steps, ""};
+};
+struct dspark_topk : single_topk_given<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{
+      "speculative.dspark_topk", field::speculative_eagle_topk,
+      "DSpark only supports speculative_eagle_topk == 1; overriding speculative_eagle_topk={speculative_eagle_topk} "
+      "to 1."};
+};
+struct dspark_topk_default : single_topk_unset<speculative_algorithm::dspark> {
+  static constexpr rewrite_info info{"speculative.dspark_topk_default", field::speculative_eagle_topk, ""};
+};
+/// Neither a block size (gamma) nor a verify window given, and a draft checkpoint that declares
+/// no gamma: gamma 7, so a window of gamma + 1 = 8 tokens.
+struct dspark_draft_tokens_default {
+  static constexpr rewrite_info info{"speculative.dspark_draft_tokens_default", field::speculative_num_draft_tokens,
+                                     "DSpark gamma is not set; defaulting to 7."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dspark(ctx) && ctx.cfg.speculative_num_draft_tokens == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 8; }
+};
+// A window of one token verifies no draft at all.
+ATTNCAP_RULE(dspark_draft_tokens, "speculative.dspark_draft_tokens", server_args, value_error,
+             speculative_num_draft_tokens, ">= 2",
+             "DSpark speculative_num_draft_tokens must be >= 2 (= gamma + 1), got {speculative_num_draft_tokens}.") {
+  return detail::is_dspark(ctx) && ctx.cfg.speculative_num_draft_tokens != unset &&
+         ctx.cfg.speculative_num_draft_tokens < 2;
+}
+
+}  // namespace attncap::rules::server_args

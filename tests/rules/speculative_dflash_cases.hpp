@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/speculative_dflash.hpp: DFLASH's and DSPARK's devices, dp attention, forced
+// chain, verify window and DFLASH's draft-worker backend (sglang 0.5.23,
+// arg_groups/speculative_hook.py:288-449, 664-838, 883-985).
+#pragma once
+
+#include <array>
+
+#include "rules/rule_table.hpp"
+
+namespace attncap::test {
+
+inline constexpr std::array speculative_dflash_rules{
+    rule_case{&sa::dflash_device::info, stage::server_args, exception_kind::value_error,
+              on(H::cpu).backend(id::torch_native).spec(S::dflash),
+              "DFLASH speculative decoding is not supported by CpuSRTPlatform on device 'cpu'.",
+              on(H::xpu_xmx).backend(id::torch_native).spec(S::dflash), "cpu"},
+    rule_case{&sa::dflash_device::info, stage::server_args, exception_kind::value_error,
+              on(H::mps).backend(id::torch_native).spec(S::dflash),
+              "DFLASH speculative decoding is not supported by MpsSRTPlatform on device 'mps'.",
+              on(H::gfx942).backend(id::torch_native).spec(S::dflash)},
+    rule_case{&sa::dflash_device::info, stage::server_args, exception_kind::value_error,
+              on(H::musa_mp31).backend(id::triton).spec(S::dflash),
+              "DFLASH speculative decoding is not supported by MusaSRTPlatform on device 'musa'.",
+              on(H::npu).backend(id::triton).spec(S::dflash)},
+    rule_case{&sa::dflash_dp_attention_device::info, stage::server_args, exception_kind::value_error,
+              on(H::xpu_xmx).spec(S::dflash).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+              "DFLASH with dp attention requires CUDA or NPU.",
+              on(H::xpu_xmx).spec(S::dflash).flag(&launch_config::enable_dp_attention)},
+    rule_case{&sa::dflash_dp_attention_lm_head::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dflash).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
+              "DFLASH with dp attention requires --enable-dp-lm-head.",
+              on(H::npu).spec(S::dflash).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
+              "True"},
+    rule_case{&sa::dspark_device::info, stage::server_args, exception_kind::value_error, on(H::cpu_amx).spec(S::dspark),
+              "DSpark speculative decoding only supports CUDA, NPU or XPU device.", on(H::gfx950).spec(S::dspark),
+              "cpu_amx"},
+    rule_case{&sa::dspark_dp_attention_lm_head::info, stage::server_args, exception_kind::value_error,
+              on(H::npu).spec(S::dspark).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+              "DSpark with dp attention requires --enable-dp-lm-head.",
+              on(H::npu).spec(S::dspark).with(&launch_config::dp_size, 2), "True"},
+    rule_case{&sa::dspark_draft_tokens::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dspark).draft_tokens(1),
+              "DSpark speculative_num_draft_tokens must be >= 2 (= gamma + 1), got 1.",
+              on(H::sm90).spec(S::dspark).draft_tokens(2), "1"},
+};
+
+inline constexpr std::array speculative_dflash_rewrites{
+    rewrite_case{&sa::dflash_steps::info, on(H::sm90).spec(S::dflash).steps(3),
+                 "DFLASH only supports speculative_num_steps == 1; overriding speculative_num_steps=3 to 1.", "1",
+                 on(H::sm90).spec(S::dflash).steps(1)},
+    rewrite_case{&sa::dflash_steps_default::info, on(H::sm90).spec(S::dflash), "", "1",
+                 on(H::sm90).spec(S::dflash).steps(2)},
+    rewrite_case{&sa::dflash_topk::info, on(H::sm90).spec(S::dflash).topk(4),
+                 "DFLASH only supports speculative_eagle_topk == 1; overriding speculative_eagle_topk=4 to 1.", "1",
+                 on(H::sm90).spec(S::dflash).topk(1)},
+    rewrite_case{&sa::dflash_topk_default::info, on(H::sm90).spec(S::dflash), "", "1",
+                 on(H::sm90).spec(S::dflash).topk(8)},
+    rewrite_case{&sa::dflash_draft_tokens_default::info, on(H::sm90).spec(S::dflash),
+                 "speculative_num_draft_tokens is not set; defaulting to 16 for DFLASH.", "16",
+                 on(H::sm90).spec(S::dflash).draft_tokens(8)},
+    rewrite_case{&sa::dflash_draft_default::info, on(H::sm90).backend(id::fa3).spec(S::dflash), "", "fa3",
+                 on(H::sm90).backend(id::fa3).spec(S::dflash).draft(id::triton)},
+    rewrite_case{&sa::dflash_draft_default::info, on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::dflash), "",
+                 "triton", on(H::sm80).prefill(id::triton).decode(id::fa3).spec(S::eagle)},
+    rewrite_case{&sa::dflash_draft_fallback::info, on(H::sm90).spec(S::dflash).draft(id::torch_native),
+                 "DFLASH draft worker does not support attention_backend 'torch_native' on CudaSRTPlatform. Falling "
+                 "back to 'flashinfer'.",
+                 "flashinfer", on(H::sm90).spec(S::dflash).draft(id::triton)},
+    rewrite_case{&sa::dflash_draft_fallback::info, on(H::gfx942).mla().backend(id::aiter).spec(S::dflash),
+                 "DFLASH draft worker does not support attention_backend 'aiter' on RocmSRTPlatform. Falling back to "
+                 "'triton'.",
+                 "triton", on(H::gfx942).mla().backend(id::triton).spec(S::dflash)},
+    rewrite_case{&sa::dflash_draft_trtllm_mha::info, on(H::sm100).backend(id::trtllm_mha).spec(S::dflash),
+                 "DFLASH only enables 'trtllm_mha' when all layers use sliding attention or the draft is explicitly "
+                 "causal; got layer_types=None, is_causal=None. Falling back to 'fa4'.",
+                 "fa4", on(H::sm100).backend(id::trtllm_mha).spec(S::dflash).draft(id::fa4)},
+    rewrite_case{&sa::dflash_draft_trtllm_mha::info, on(H::sm90).spec(S::dflash).draft(id::trtllm_mha),
+                 "DFLASH only enables 'trtllm_mha' when all layers use sliding attention or the draft is explicitly "
+                 "causal; got layer_types=None, is_causal=None. Falling back to 'flashinfer'.",
+                 "flashinfer", on(H::sm90).spec(S::dflash).draft(id::flashinfer)},
+    rewrite_case{&sa::dspark_steps::info, on(H::sm100).spec(S::dspark).steps(5),
+                 "DSpark only supports speculative_num_steps == 1; overriding speculative_num_steps=5 to 1.", "1",
+                 on(H::sm100).spec(S::dspark).steps(1)},
+    rewrite_case{&sa::dspark_steps_default::info, on(H::sm100).spec(S::dspark), "", "1",
+                 on(H::sm100).spec(S::dspark).steps(3)},
+    rewrite_case{&sa::dspark_topk::info, on(H::sm100).spec(S::dspark).topk(2),
+                 "DSpark only supports speculative_eagle_topk == 1; overriding speculative_eagle_topk=2 to 1.", "1",
+                 on(H::sm100).spec(S::dspark).topk(1)},
+    rewrite_case{&sa::dspark_topk_default::info, on(H::sm100).spec(S::dspark), "", "1",
+                 on(H::sm100).spec(S::dspark).topk(4)},
+    rewrite_case{&sa::dspark_draft_tokens_default::info, on(H::sm100).spec(S::dspark),
+                 "DSpark gamma is not set; defaulting to 7.", "8", on(H::sm100).spec(S::dspark).draft_tokens(4)},
+};
+
+}  // namespace attncap::test
