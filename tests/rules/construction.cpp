@@ -43,3 +43,9 @@ TEST_CASE("first-forward rules run last, for the decode backend then the prefill
   REQUIRE(rep.first_error() != nullptr);
   CHECK(rep.first_error()->rule->stage == stage::factory);
 }
+
+TEST_CASE("NGRAM has no draft model, so its draft backend is never built") {
+  const auto ngram = on(H::sm110).arch(model_arch::mqa).backend(id::triton).spec(S::ngram).draft(id::trtllm_mla);
+  CHECK_FALSE(validate(ngram).violates(rules::trtllm_mla::mla_only::info));
+  CHECK(validate(ngram.spec(S::standalone)).violates(rules::trtllm_mla::mla_only::info));
+}

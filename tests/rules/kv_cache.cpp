@@ -35,3 +35,12 @@ TEST_CASE("off CUDA, fp4_mx_block16 meets the KV4 platform error alone") {
   const report rep = validate(on(H::gfx942).kv(K::fp4_mx_block16));
   CHECK(codes(rep) == "kv4.cuda_only");
 }
+
+TEST_CASE("NVFP4's flashinfer prefill with trtllm_mha decode is its own recipe, not a mixed KV4 pair") {
+  const report nvfp4 = validate(on(H::sm120).arch(model_arch::mqa).kv(K::nvfp4));
+  CHECK(nvfp4.resolved().prefill_backend() == id::flashinfer);
+  CHECK(nvfp4.resolved().decode_backend() == id::trtllm_mha);
+  CHECK(find(nvfp4, sa::kv4_mixed_pair::info) == nullptr);
+  const report mx = validate(on(H::sm100).kv(K::fp4_mx_block16).prefill(id::flashinfer).decode(id::trtllm_mha));
+  CHECK(find(mx, sa::kv4_mixed_pair::info) != nullptr);
+}

@@ -22,6 +22,7 @@
 #include "rules/model_overrides_cases.hpp"
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
+#include "rules/prefill_only_cases.hpp"
 #include "rules/speculative_cases.hpp"
 #include "rules/speculative_dflash_cases.hpp"
 #include "rules/speculative_uno_cases.hpp"
@@ -53,6 +54,7 @@ std::set<const rule_info*> tested_rules() {
     for (const auto& c : cases) out.insert(c.rule);
   };
   add(argparse_rules);
+  add(prefill_only_rules);
   add(nvfp4_prefill_rules);
   add(model_overrides_rules);
   add(deterministic_rules);

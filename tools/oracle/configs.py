@@ -34,6 +34,7 @@ SWITCHES = {
     "enable_deterministic_inference": "--enable-deterministic-inference",
     "enable_mis": "--enable-mis",
     "prefill_only_disable_kv_cache": "--prefill-only-disable-kv-cache",
+    "is_embedding": "--is-embedding",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {"hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank"}

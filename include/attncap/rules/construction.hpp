@@ -44,7 +44,9 @@ struct build_backends {
     if (prefill != decode) build(r, prefill);
     detail::check_each(r, rules{}, backend_id::none);
     const backend_id draft = r.cfg.speculative_draft_attention_backend;
-    if (r.cfg.speculative() && is_set(draft) && draft != decode && draft != prefill) build(r, draft);
+    // NGRAM drafts from the prompt's n-grams: no draft model, so no draft backend is built.
+    const bool draft_model = r.cfg.speculative() && r.cfg.speculative_algorithm != speculative_algorithm::ngram;
+    if (draft_model && is_set(draft) && draft != decode && draft != prefill) build(r, draft);
   }
 
  private:

@@ -125,7 +125,11 @@ struct kv4_mixed_pair {
       "Attention: Using KV4 with PREFILL = {prefill_backend} and DECODE = {decode_backend}. Compatibility "
       "issues are unlikely, but may occur in rare edge cases."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return is_kv4(ctx.cfg.kv_cache_dtype) && ctx.hw.is_cuda() && !detail::kv4_checked_pair(ctx.cfg);
+    const auto& c = ctx.cfg;
+    // NVFP4's FP8 prefill with trtllm_mha decode is the supported mixed recipe (kv_cache_hook.py:148-152, 266-268).
+    const bool nvfp4_recipe = c.kv_cache_dtype == kv_cache_dtype::nvfp4 && c.prefill_backend() == id::flashinfer &&
+                              c.decode_backend() == id::trtllm_mha;
+    return is_kv4(c.kv_cache_dtype) && ctx.hw.is_cuda() && !detail::kv4_checked_pair(c) && !nvfp4_recipe;
   }
   static constexpr void apply(launch_config&, const platform&) noexcept {}
 };

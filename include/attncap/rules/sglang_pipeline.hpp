@@ -16,6 +16,7 @@
 #include <attncap/rules/model_overrides.hpp>
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
+#include <attncap/rules/prefill_only.hpp>
 #include <attncap/rules/speculative.hpp>
 #include <attncap/rules/speculative_dflash.hpp>
 #include <attncap/rules/speculative_uno.hpp>
@@ -33,8 +34,10 @@ struct sglang_pipeline
           rules::argparse::attention_backend_choice, rules::argparse::prefill_attention_backend_choice,
           rules::argparse::decode_attention_backend_choice, rules::argparse::kv_cache_dtype_choice,
           // Deprecated aliases, then platform hooks.
-          detail::sa::nsa_alias, detail::sa::deprecated_backend_names, detail::sa::npu_forces_ascend,
-          detail::sa::npu_page_size, detail::sa::cpu_default,
+          detail::sa::nsa_alias, detail::sa::deprecated_backend_names,
+          // Prefill-only serving's preconditions.
+          detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4, detail::sa::prefill_only_mxfp8,
+          detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
           // Model overrides.
           detail::sa::dsa_default_backend, detail::sa::dsa_page_size, detail::sa::dsa_page_size_xpu,
           detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,

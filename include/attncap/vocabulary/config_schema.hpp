@@ -67,6 +67,7 @@ enum class field_role : std::uint8_t {
   X(enable_deterministic_inference, bool, false, flag, 0, 0, input, "deterministic, batch-invariant kernels")          \
   X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \
   X(prefill_only_disable_kv_cache, bool, false, flag, 0, 0, input, "prefill-only serving without a KV cache")          \
+  X(is_embedding, bool, false, flag, 0, 0, input, "the server computes embeddings only (no generation)")               \
   X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
   X(context_len, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "the model's context length")             \
   X(hardware, ::attncap::hardware, ::attncap::hardware::sm90, choice, 0, 0, input, "the accelerator")                  \

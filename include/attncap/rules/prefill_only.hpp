@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The preconditions of `--prefill-only-disable-kv-cache`, checked early in argument resolution,
+/// before the platform hooks (sglang 0.5.23, arg_groups/kv_cache_hook.py:865-896, run from
+/// arg_groups/pipeline.py:170). Its backend check comes later, once the backends settle.
+#pragma once
+
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap::rules::server_args {
+
+ATTNCAP_RULE(prefill_only_embedding, "prefill_only.embedding", server_args, value_error, is_embedding, "True",
+             "--prefill-only-disable-kv-cache currently requires --is-embedding. Other prefill-only workloads may be "
+             "supported in a future change once their attention paths stop reading or writing the paged KV cache.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && !ctx.cfg.is_embedding;
+}
+ATTNCAP_RULE(prefill_only_fp4, "prefill_only.fp4_kv_cache", server_args, value_error, kv_cache_dtype,
+             "any but nvfp4, fp4_mx_block16",
+             "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=nvfp4 or "
+             "--kv-cache-dtype=fp4_mx_block16 because the FP4 pool uses a separate allocation path.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && is_kv4(ctx.cfg.kv_cache_dtype);
+}
+ATTNCAP_RULE(prefill_only_mxfp8, "prefill_only.mxfp8_kv_cache", server_args, value_error, kv_cache_dtype,
+             "any but mxfp8",
+             "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=mxfp8 because the MXFP8 pool "
+             "stores separate scale-factor buffers.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && ctx.cfg.kv_cache_dtype == kv_cache_dtype::mxfp8;
+}
+
+}  // namespace attncap::rules::server_args

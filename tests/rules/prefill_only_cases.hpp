@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/prefill_only.hpp: the preconditions of --prefill-only-disable-kv-cache.
+#pragma once
+
+#include <array>
+
+#include "rules/rule_table.hpp"
+
+namespace attncap::test {
+
+inline constexpr auto prefill_only = on(H::sm90).backend(id::fa3).flag(&launch_config::prefill_only_disable_kv_cache);
+inline constexpr auto embedding = prefill_only.flag(&launch_config::is_embedding);
+
+inline constexpr std::array prefill_only_rules{
+    rule_case{&sa::prefill_only_embedding::info, stage::server_args, exception_kind::value_error, prefill_only,
+              "--prefill-only-disable-kv-cache currently requires --is-embedding. Other prefill-only workloads may be "
+              "supported in a future change once their attention paths stop reading or writing the paged KV cache.",
+              embedding, "False"},
+    rule_case{&sa::prefill_only_fp4::info, stage::server_args, exception_kind::value_error,
+              embedding.on(H::sm100).kv(K::nvfp4),
+              "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=nvfp4 or "
+              "--kv-cache-dtype=fp4_mx_block16 because the FP4 pool uses a separate allocation path.",
+              embedding.on(H::sm100).kv(K::fp8_e4m3), "nvfp4"},
+    rule_case{&sa::prefill_only_mxfp8::info, stage::server_args, exception_kind::value_error,
+              embedding.on(H::sm100).kv(K::mxfp8),
+              "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=mxfp8 because the MXFP8 "
+              "pool stores separate scale-factor buffers.",
+              embedding.on(H::sm100).kv(K::bf16), "mxfp8"},
+};
+
+}  // namespace attncap::test
