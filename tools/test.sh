@@ -4,6 +4,7 @@
 #   ATTNCAP_JOBS=N      parallel build and test jobs (default: number of cores)
 #   ATTNCAP_ORACLE=1    also set up sglang 0.5.23's Python environment (cached outside the build
 #                       tree, tools/oracle/setup-venv.sh) and run the differential test against it
+#   ATTNCAP_ORACLE_RANDOM=N  its random configurations (default 5000; seed ATTNCAP_ORACLE_SEED, 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
@@ -21,7 +22,10 @@ oracle_venv=""
 if [ "${ATTNCAP_ORACLE:-0}" = 1 ]; then
   oracle_venv=$(bash tools/oracle/setup-venv.sh)
 fi
-cmake -S . -B "$dir" -G Ninja "${flags[@]}" "-DATTNCAP_ORACLE_VENV=$oracle_venv" >/dev/null
+# The oracle's sample size and worker count (ATTNCAP_ORACLE_RANDOM, ATTNCAP_ORACLE_JOBS).
+export ATTNCAP_ORACLE_JOBS=${ATTNCAP_ORACLE_JOBS:-$jobs}
+cmake -S . -B "$dir" -G Ninja "${flags[@]}" "-DATTNCAP_ORACLE_VENV=$oracle_venv" \
+  "-DATTNCAP_ORACLE_RANDOM=${ATTNCAP_ORACLE_RANDOM:-5000}" >/dev/null
 cmake --build "$dir" -j "$jobs"
 cd "$dir"
 if [ -n "$skip" ]; then

@@ -100,8 +100,8 @@ inline constexpr std::array kv_cache_rewrites{
     rewrite_case{&sa::page_size_default::info, on(H::sm90), "", "1", on(H::sm90).page(16)},
     rewrite_case{&sa::page_size_default::info, on(H::musa_mp31), "", "64", on(H::musa_mp31).page(32)},
     rewrite_case{&sa::multi_item_scoring_radix_cache::info,
-                 on(H::sm90).backend(id::flashinfer).flag(&launch_config::enable_mis), "", "True",
-                 on(H::sm90).backend(id::flashinfer)},
+                 on(H::sm90).backend(id::flashinfer).flag(&launch_config::enable_mis),
+                 "Radix cache is disabled because --enable-mis is set.", "True", on(H::sm90).backend(id::flashinfer)},
 };
 
 // sglang 0.5.23, arg_groups/kv_cache_hook.py:142-253: speculative decoding over SM100's native

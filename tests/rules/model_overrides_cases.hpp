@@ -30,6 +30,11 @@ inline constexpr std::array model_overrides_rules{
               on(H::sm100).mla().model(M::deepseek_dsa).kv(K::mxfp8),
               "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype", on(H::sm100).mla().kv(K::mxfp8)},
     // sglang 0.5.23, arg_groups/model_hook.py:515-540 and 615-625.
+    rule_case{&sa::gpt_oss_xpu_dtype::info, stage::server_args, exception_kind::not_implemented_error,
+              on(H::xpu_xmx).model(M::gpt_oss).with(&launch_config::dtype, model_dtype::float16),
+              "GptOssForCausalLM on Intel XPU only supports bfloat16 dtype, but got 'float16'. Please use --dtype "
+              "bfloat16 or remove --dtype to use auto.",
+              on(H::xpu_xmx).model(M::gpt_oss).with(&launch_config::dtype, model_dtype::bfloat16), "float16"},
     rule_case{&sa::gpt_oss_backends::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm110).model(M::gpt_oss).backend(id::wave),
               "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', "
@@ -53,6 +58,9 @@ inline constexpr std::array model_overrides_rules{
 };
 
 inline constexpr std::array model_overrides_rewrites{
+    rewrite_case{&sa::gpt_oss_xpu_dtype_note::info, on(H::xpu).model(M::gpt_oss),
+                 "GptOssForCausalLM on Intel XPU currently supports bfloat16 dtype only", "auto",
+                 on(H::sm90).model(M::gpt_oss)},
     rewrite_case{&sa::dsa_default_backend::info, detail::dsa_on(H::sm90),
                  "Use dsa attention backend for DeepSeek with DSA.", "dsa", detail::dsa_on(H::sm90).prefill(id::fa3)},
     rewrite_case{&sa::dsa_default_backend::info, on(H::sm90).mla().model(M::deepseek_dsa),

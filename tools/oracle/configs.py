@@ -131,6 +131,17 @@ def hf_config(cfg: dict) -> dict:
     }
 
 
+def written_facts(cfg: dict) -> dict:
+    """The per-rank head facts the generated config.json gives a non-MLA model (none for MLA,
+    whose head dims are fixed by its class)."""
+    if cfg.get("model_arch", "mha") == "mla":
+        return {}
+    h = hf_config(cfg)
+    tp = int(cfg.get("tp_size", 1))
+    return {"head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
+            "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp)}
+
+
 def argv(cfg: dict) -> list[str]:
     """sglang's command line for `cfg`; `{model}` stands for the model directory."""
     out = ["--model-path", "{model}", "--skip-tokenizer-init"]

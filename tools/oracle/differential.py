@@ -56,8 +56,10 @@ def _outcome(p: subprocess.CompletedProcess) -> dict:
 
 
 def attncap_outcome(binary: str, cfg: dict) -> dict:
-    """attncap on the configuration as JSON (`check --config -`)."""
-    p = subprocess.run([binary, "check", "--format", "json", "--config", "-"], input=json.dumps(cfg),
+    """attncap on the configuration as JSON (`check --config -`), with the head facts of the
+    config.json sglang reads where the configuration leaves them open."""
+    given = {**configs.written_facts(cfg), **cfg}
+    p = subprocess.run([binary, "check", "--format", "json", "--config", "-"], input=json.dumps(given),
                        capture_output=True, text=True, check=False)
     return _outcome(p)
 

@@ -124,6 +124,51 @@ def _construction_sites():
     return sorted(sites)
 
 
+# Backend classes whose constructor checks all come before its first device work: the stand-in
+# runs sglang's own __init__ up to the line that begins with the marker, so the checks are real.
+# Each value: (marker, the module's availability probes that are made to answer True).
+CHECKED_CONSTRUCTORS = {
+    ("sglang.srt.layers.attention.hpc_ops_backend", "HPCOpsAttnBackend"): ("self.max_context_len", ("has_hpc_ops",)),
+}
+
+
+class _StopInit(Exception):
+    """Raised by the tracer where a checked constructor's device work would begin."""
+
+
+def _checked(module, cls, marker: str, probes: tuple):
+    """A subclass of `cls` whose constructor runs the real one up to `marker`, then stops."""
+    lines, first = inspect.getsourcelines(cls.__init__)
+    stop = next(first + i for i, line in enumerate(lines) if line.strip().startswith(marker))
+    code = cls.__init__.__code__
+    for probe in probes:
+        setattr(module, probe, lambda *a, **k: True)
+
+    def tracer(frame, event, arg):
+        if frame.f_code is not code:
+            return None
+
+        def local(frame, event, arg):
+            if event == "line" and frame.f_lineno >= stop:
+                raise _StopInit
+            return local
+
+        return local
+
+    def __init__(self, *args, **kwargs):
+        _Built.log.append(cls.__name__)
+        previous = sys.gettrace()
+        sys.settrace(tracer)
+        try:
+            cls.__init__(self, *args, **kwargs)
+        except _StopInit:
+            pass
+        finally:
+            sys.settrace(previous)
+
+    return type(cls.__name__, (cls,), {"__init__": __init__})
+
+
 def _stub_backend_classes():
     """Replaces each construction site with a stand-in, in the real module where it imports."""
     for mod, name in _construction_sites():
@@ -131,7 +176,10 @@ def _stub_backend_classes():
             module = importlib.import_module(mod)
         except Exception:
             module = sys.modules.setdefault(mod, types.ModuleType(mod))
-        setattr(module, name, _stub(name))
+        checked = CHECKED_CONSTRUCTORS.get((mod, name))
+        real = getattr(module, name, None)
+        stand_in = _checked(module, real, *checked) if checked and inspect.isclass(real) else _stub(name)
+        setattr(module, name, stand_in)
 
 
 def _stage(tb) -> str:
@@ -145,6 +193,9 @@ def _stage(tb) -> str:
             stage = "factory"
         elif f.endswith("kv_cache_dtype.py") or f.endswith("runtime_context.py"):
             stage = "model_runner"
+        elif frame.name == "__init__" and any(f.endswith(m.split(".", 2)[2].replace(".", "/") + ".py")
+                                              for m, _ in CHECKED_CONSTRUCTORS):
+            stage = "backend_init"
     return stage
 
 

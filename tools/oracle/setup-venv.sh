@@ -10,6 +10,14 @@ if [ -f "$stamp" ] && cmp -s "$stamp" "$here/requirements.txt"; then
   echo "$venv"
   exit 0
 fi
+# Debian ships venv and pip apart from python3.
+if ! python3 -c "import ensurepip, venv" 2>/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "installing: python3-venv python3-pip" >&2
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv python3-pip >/dev/null
+fi
 python3 -m venv "$venv" >&2
 "$venv/bin/pip" install -q --upgrade pip >&2
 "$venv/bin/pip" install -q -r "$here/requirements.txt" >&2

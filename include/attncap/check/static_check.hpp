@@ -77,39 +77,36 @@ struct static_config {
 };
 
 namespace detail {
-template <class S>
-struct step_rules {
+/// What a pipeline step contributes to the rules (`Rewrites` false) or the rewrites (true) it
+/// may apply: itself when it is one, else the list a composite step declares, else nothing.
+template <class S, bool Rewrites>
+struct step_part {
   using type = rule_list<>;
 };
 template <class S>
 requires engine_rule<S>
-struct step_rules<S> {
+struct step_part<S, false> {
+  using type = rule_list<S>;
+};
+template <class S>
+requires engine_rewrite<S>
+struct step_part<S, true> {
   using type = rule_list<S>;
 };
 template <class S>
 requires requires { typename S::rules; }
-struct step_rules<S> {
+struct step_part<S, false> {
   using type = typename S::rules;
 };
 template <class S>
-using step_rules_t = typename step_rules<S>::type;
-
-template <class S>
-struct step_rewrites {
-  using type = rule_list<>;
-};
-template <class S>
-requires engine_rewrite<S>
-struct step_rewrites<S> {
-  using type = rule_list<S>;
-};
-template <class S>
 requires requires { typename S::rewrites; }
-struct step_rewrites<S> {
+struct step_part<S, true> {
   using type = typename S::rewrites;
 };
 template <class S>
-using step_rewrites_t = typename step_rewrites<S>::type;
+using step_rules_t = typename step_part<S, false>::type;
+template <class S>
+using step_rewrites_t = typename step_part<S, true>::type;
 }  // namespace detail
 
 /// Every rewrite `Pipeline` may apply, as one rule_list in its order (a step's own rewrites in

@@ -69,8 +69,17 @@ struct whisper_radix_cache {
 };
 
 // Page-size snaps to each backend's declared page sizes (`pages`, `page_snap`).
-ATTNCAP_PAGE_SNAP(flashmla_page_size, flashmla, base_or_decode,
-                  "FlashMLA only supports a page_size of 64, change page_size to 64.");
+// FlashMLA's is no snap: the engine sets and logs 64 whatever the page (arg_groups/overrides.py:1147-1154).
+struct flashmla_page_size {
+  static constexpr rewrite_info info{"flashmla.page_size", field::page_size,
+                                     "FlashMLA only supports a page_size of 64, change page_size to 64."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::base_or_decode(ctx.cfg, id::flashmla);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.page_size = backend_traits<backends::flashmla>::caps.page_snap;
+  }
+};
 ATTNCAP_PAGE_SNAP(trtllm_mla_page_size, trtllm_mla, base_or_decode,
                   "TensorRT-LLM MLA only supports page_size of 32 or 64, changing page_size from {page_size} to 64.");
 ATTNCAP_PAGE_SNAP(cutedsl_mla_page_size, cutedsl_mla, any_phase,

@@ -188,7 +188,8 @@ ATTNCAP_RULE(multi_item_scoring_flashinfer, "multi_item_scoring.flashinfer", ser
          !(ctx.cfg.prefill_backend() == id::flashinfer && ctx.cfg.decode_backend() == id::flashinfer);
 }
 struct multi_item_scoring_radix_cache {
-  static constexpr rewrite_info info{"multi_item_scoring.radix_cache", field::disable_radix_cache, ""};
+  static constexpr rewrite_info info{"multi_item_scoring.radix_cache", field::disable_radix_cache,
+                                     "Radix cache is disabled because --enable-mis is set."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
     return ctx.cfg.enable_mis && !ctx.cfg.disable_radix_cache;
   }

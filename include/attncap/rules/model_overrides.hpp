@@ -52,8 +52,8 @@ struct dsa_page_size_xpu {
 ATTNCAP_RULE(dsa_sinks_kv_dtype, "model.dsa_sinks_kv_dtype", server_args, value_error, kv_cache_dtype, "bfloat16",
              "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype={kv_cache_dtype}.") {
   const auto& c = ctx.cfg;
-  return detail::is_dsa_model(c) && !ctx.hw.is_npu() && c.attention_sinks && !is_bf16(c.kv_cache_dtype) &&
-         c.kv_cache_dtype != kv_cache_dtype::auto_;
+  return detail::is_dsa_model(c) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() && c.attention_sinks &&
+         !is_bf16(c.kv_cache_dtype) && c.kv_cache_dtype != kv_cache_dtype::auto_;
 }
 
 /// DeepSeek DSA: `auto` KV becomes fp8_e4m3 on SM >= 10 without sinks, else bfloat16.
@@ -86,7 +86,8 @@ struct dsa_kv_dtype_xpu {
 struct dsa_kv_dtype_spelling {
   static constexpr rewrite_info info{"model.dsa_kv_dtype_spelling", field::kv_cache_dtype, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && ctx.cfg.kv_cache_dtype == kv_cache_dtype::bf16;
+    return detail::is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() &&
+           ctx.cfg.kv_cache_dtype == kv_cache_dtype::bf16;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {
     cfg.kv_cache_dtype = kv_cache_dtype::bfloat16;
@@ -96,8 +97,8 @@ struct dsa_kv_dtype_spelling {
 ATTNCAP_RULE(dsa_kv_dtype, "model.dsa_kv_dtype", server_args, assertion_error, kv_cache_dtype,
              "bf16, bfloat16, fp8_e4m3", "DeepSeek DSA only supports bf16/bfloat16 or fp8_e4m3 kv_cache_dtype") {
   const auto k = ctx.cfg.kv_cache_dtype;
-  return detail::is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && !is_bf16(k) && k != kv_cache_dtype::fp8_e4m3 &&
-         k != kv_cache_dtype::auto_;
+  return detail::is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() && !is_bf16(k) &&
+         k != kv_cache_dtype::fp8_e4m3 && k != kv_cache_dtype::auto_;
 }
 
 /// DeepSeek V3 family on SM100: trtllm_mla when no backend is given.
@@ -127,6 +128,24 @@ struct gpt_oss_backend {
                                                           : id::triton;
   }
 };
+
+/// GPT-OSS on Intel XPU runs bfloat16 only: `auto` is logged, any other dtype refused
+/// (arg_groups/model_overrides/gpt_oss.py:45-55).
+struct gpt_oss_xpu_dtype_note {
+  static constexpr rewrite_info info{"model.gpt_oss_xpu_dtype_note", field::dtype,
+                                     "GptOssForCausalLM on Intel XPU currently supports bfloat16 dtype only"};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.model == model_family::gpt_oss && ctx.hw.is_xpu() && ctx.cfg.dtype == model_dtype::auto_;
+  }
+  static constexpr void apply(launch_config&, const platform&) noexcept {}
+};
+ATTNCAP_RULE(gpt_oss_xpu_dtype, "model.gpt_oss_xpu_dtype", server_args, not_implemented_error, dtype, "bfloat16",
+             "GptOssForCausalLM on Intel XPU only supports bfloat16 dtype, but got '{dtype}'. Please use --dtype "
+             "bfloat16 or remove --dtype to use auto.") {
+  const auto d = ctx.cfg.dtype;
+  return ctx.cfg.model == model_family::gpt_oss && ctx.hw.is_xpu() && d != model_dtype::auto_ &&
+         d != model_dtype::bfloat16;
+}
 
 /// GPT-OSS: both resolved backends from one list, after its default (sglang 0.5.23,
 /// arg_groups/model_hook.py:515-540; only MLX on macOS, which attncap does not model, is exempt).
@@ -169,7 +188,7 @@ ATTNCAP_RULE(llama4_backends, "model.llama4_backends", server_args, assertion_er
                          {id::fa3, id::aiter, id::triton, id::ascend, id::trtllm_mha, id::intel_xpu});
 }
 
-/// Step3p5/Step3p7: fa4 on Blackwell, fa3 on SM90, when no backend is given.
+/// Step3p5 (causal LM) / Step3p7 (conditional generation): fa4 on Blackwell, fa3 on SM90, when no backend is given.
 struct step3p_backend {
   static constexpr rewrite_info info{"model.step3p_backend", field::attention_backend, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept {

@@ -42,8 +42,9 @@ struct sglang_pipeline
           detail::sa::dsa_default_backend, detail::sa::dsa_page_size, detail::sa::dsa_page_size_xpu,
           detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
           detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype, detail::sa::deepseek_trtllm_mla,
-          detail::sa::gpt_oss_backend, detail::sa::llama4_backend, detail::sa::step3p_backend,
-          detail::sa::gpt_oss_backends, detail::sa::llama4_backends,
+          detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype,
+          detail::sa::llama4_backend, detail::sa::step3p_backend, detail::sa::gpt_oss_backends,
+          detail::sa::llama4_backends,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,

@@ -68,6 +68,14 @@ struct single_step_unset {
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
 };
+/// No verify window given: `N` tokens.
+template <speculative_algorithm A, std::int32_t N>
+struct draft_tokens_unset {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative_algorithm == A && ctx.cfg.speculative_num_draft_tokens == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = N; }
+};
 /// The same for topk, with a warning when another value was given: a chain, one draft token per
 /// step.
 template <speculative_algorithm A>
@@ -108,13 +116,9 @@ struct dflash_topk_default : single_topk_unset<speculative_algorithm::dflash> {
 
 /// No verify window given: the engine reads the draft checkpoint's block size and, when it
 /// declares none (a plain decoder config, as attncap assumes), uses 16.
-struct dflash_draft_tokens_default {
+struct dflash_draft_tokens_default : draft_tokens_unset<speculative_algorithm::dflash, 16> {
   static constexpr rewrite_info info{"speculative.dflash_draft_tokens_default", field::speculative_num_draft_tokens,
                                      "speculative_num_draft_tokens is not set; defaulting to 16 for DFLASH."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::is_dflash(ctx) && ctx.cfg.speculative_num_draft_tokens == unset;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 16; }
 };
 
 /// DFLASH: no draft backend given, the draft worker takes the prefill backend (or the platform's
@@ -193,13 +197,9 @@ struct dspark_topk_default : single_topk_unset<speculative_algorithm::dspark> {
 };
 /// Neither a block size (gamma) nor a verify window given, and a draft checkpoint that declares
 /// no gamma: gamma 7, so a window of gamma + 1 = 8 tokens.
-struct dspark_draft_tokens_default {
+struct dspark_draft_tokens_default : draft_tokens_unset<speculative_algorithm::dspark, 8> {
   static constexpr rewrite_info info{"speculative.dspark_draft_tokens_default", field::speculative_num_draft_tokens,
                                      "DSpark gamma is not set; defaulting to 7."};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::is_dspark(ctx) && ctx.cfg.speculative_num_draft_tokens == unset;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 8; }
 };
 // A window of one token verifies no draft at all.
 ATTNCAP_RULE(dspark_draft_tokens, "speculative.dspark_draft_tokens", server_args, value_error,
