@@ -25,6 +25,8 @@ inline constexpr std::array hpc_ops_rules{
               hpc::base.spec(S::eagle), "hpc_ops backend does not support speculative decoding for now.", hpc::base,
               "EAGLE"},
     // Constructor.
+    rule_case{&hpc::r::init_cuda::info, stage::backend_init, exception_kind::assertion_error, hpc::base.on(H::xpu),
+              "Torch not compiled with CUDA enabled", hpc::base.on(H::gfx942), "xpu"},
     rule_case{&hpc::r::init_sm90::info, stage::backend_init, exception_kind::value_error, hpc::base.on(H::sm100),
               "The hpc_ops attention backend requires an SM90 (Hopper) GPU (the HPC-Ops kernels ship sm90a only), got "
               "sm100.",
@@ -55,8 +57,13 @@ inline constexpr std::array hpc_ops_rules{
               hpc::base.with(&launch_config::dtype, model_dtype::bfloat16), "auto"},
     rule_case{&hpc::r::init_kv_cache_dtype::info, stage::backend_init, exception_kind::value_error,
               hpc::base.kv(K::fp4_mx_block16),
-              "The hpc_ops attention backend only supports bf16 or fp8_e4m3 KV cache, got torch.uint8.",
+              "The hpc_ops attention backend only supports bf16 or fp8_e4m3 KV cache, got torch.float4_e2m1fn_x2.",
               hpc::base.kv(K::bf16)},
+    // ROCm holds both fp8 choices in its native format: e4m3fnuz on MI300, e4m3fn on MI350.
+    rule_case{&hpc::r::init_kv_cache_dtype::info, stage::backend_init, exception_kind::value_error,
+              hpc::base.on(H::gfx942).kv(K::fp8_e5m2),
+              "The hpc_ops attention backend only supports bf16 or fp8_e4m3 KV cache, got torch.float8_e4m3fnuz.",
+              hpc::base.on(H::gfx950).kv(K::fp8_e5m2), "fp8_e5m2"},
     rule_case{&hpc::r::init_fp8_head_shape::info, stage::backend_init, exception_kind::value_error,
               hpc::base.kv(K::fp8_e4m3).heads(16, 2).head_dim(128),
               "The hpc_ops FP8 KV cache path requires per-rank (num_q_heads, num_kv_heads) in ((8, 1), (64, 8)) (the "

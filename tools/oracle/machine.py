@@ -141,6 +141,10 @@ class _Props:
         self.multi_processor_count = 132
 
 
+def _no_cuda(*args, **kwargs):
+    raise AssertionError("Torch not compiled with CUDA enabled")
+
+
 def simulate(hardware: str, cuda: str | None) -> None:
     """Makes torch and the environment answer as `hardware` (with CUDA toolkit `cuda`) does."""
     kind, cap, name = MACHINES[hardware]
@@ -168,6 +172,8 @@ def simulate(hardware: str, cuda: str | None) -> None:
     else:
         torch.version.cuda = None
         torch.version.hip = None
+        # The torch of a CPU or XPU machine is built without CUDA: its device queries raise.
+        torch.cuda._lazy_init = _no_cuda
     if kind == "cpu":
         os.environ["SGLANG_USE_CPU_ENGINE"] = "1"
     if kind == "xpu":

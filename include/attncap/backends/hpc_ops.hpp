@@ -50,10 +50,15 @@ ATTNCAP_RULE(no_speculative_decoding, "hpc_ops.speculative", factory, value_erro
 }
 
 // Constructor, in the engine's order.
+// Off CUDA and ROCm the constructor's device query is torch's: a torch built without CUDA.
+ATTNCAP_RULE(init_cuda, "hpc_ops.init_cuda", backend_init, assertion_error, hardware, "CUDA or ROCm devices",
+             "Torch not compiled with CUDA enabled") {
+  return !ctx.hw.is_cuda() && !ctx.hw.is_hip();
+}
 ATTNCAP_RULE(init_sm90, "hpc_ops.init_sm90", backend_init, value_error, hardware, "sm90",
              "The hpc_ops attention backend requires an SM90 (Hopper) GPU (the HPC-Ops kernels ship sm90a only), "
              "got {sm}.") {
-  return ctx.hw.major() != 9;
+  return (ctx.hw.is_cuda() || ctx.hw.is_hip()) && ctx.hw.major() != 9;
 }
 ATTNCAP_RULE(init_no_speculative_decoding, "hpc_ops.init_speculative", backend_init, value_error, speculative_algorithm,
              "None", "The hpc_ops attention backend does not support speculative decoding (MTP/EAGLE) yet.") {
@@ -67,7 +72,7 @@ ATTNCAP_RULE(init_page_size, "hpc_ops.init_page_size", backend_init, value_error
 ATTNCAP_RULE(init_kv_cache_dtype, "hpc_ops.init_kv_cache_dtype", backend_init, value_error, kv_cache_dtype,
              "bf16, bfloat16, fp8_e4m3 (auto with a bfloat16 model)",
              "The hpc_ops attention backend only supports bf16 or fp8_e4m3 KV cache, got {torch_kv_dtype}.") {
-  auto t = torch_dtype(ctx.cfg.kv_cache_dtype, ctx.cfg.dtype);
+  const auto t = torch_dtype(ctx.cfg.kv_cache_dtype, ctx.cfg.dtype, ctx.cfg.hardware);
   return t != "torch.bfloat16" && t != "torch.float8_e4m3fn";
 }
 ATTNCAP_RULE(init_fp8_head_shape, "hpc_ops.init_fp8_head_shape", backend_init, value_error, num_q_heads_per_rank,
@@ -76,7 +81,8 @@ ATTNCAP_RULE(init_fp8_head_shape, "hpc_ops.init_fp8_head_shape", backend_init, v
              "fused RoPE+quant kernel is specialized per shape), got {heads}. Adjust --tp accordingly or use "
              "--kv-cache-dtype bfloat16.") {
   const auto& c = ctx.cfg;
-  if (c.kv_cache_dtype != kv_cache_dtype::fp8_e4m3 || c.num_q_heads_per_rank == unset ||
+  // The FP8 path is taken for an e4m3fn cache: fp8_e4m3, mxfp8, and fp8_e5m2 on ROCm but MI300.
+  if (torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware) != "torch.float8_e4m3fn" || c.num_q_heads_per_rank == unset ||
       c.num_kv_heads_per_rank == unset)
     return false;
   for (auto [q, kv] : traits::fp8_head_shapes)
@@ -119,7 +125,7 @@ ATTNCAP_RULE(layer_softmax_scale, "hpc_ops.softmax_scale", first_forward, value_
 template <>
 struct backend_rules<backends::hpc_ops>
     : rule_list<rules::hpc_ops::non_mla_only, rules::hpc_ops::no_cross_attention,
-                rules::hpc_ops::no_speculative_decoding, rules::hpc_ops::init_sm90,
+                rules::hpc_ops::no_speculative_decoding, rules::hpc_ops::init_cuda, rules::hpc_ops::init_sm90,
                 rules::hpc_ops::init_no_speculative_decoding, rules::hpc_ops::init_page_size,
                 rules::hpc_ops::init_kv_cache_dtype, rules::hpc_ops::init_fp8_head_shape,
                 rules::hpc_ops::init_head_dim_and_group, rules::hpc_ops::layer_sliding_window,

@@ -50,50 +50,29 @@ ATTNCAP_RULE(dflash_dp_attention_lm_head, "speculative.dflash_dp_attention_lm_he
   return detail::is_dflash(ctx) && detail::attn_dp_enabled(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip());
 }
 
-/// DFLASH and DSPARK verify one block per step: the step count is forced to 1, with a warning
-/// when another value was given.
-template <speculative_algorithm A>
-struct single_step_given {
+/// Key `Member` of algorithm `A` set to `Value`: where another value was given (`Given`, the
+/// rewrite that warns), or where none was (silently).
+template <speculative_algorithm A, std::int32_t launch_config::*Member, std::int32_t Value, bool Given>
+struct forced_value {
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    const auto& c = ctx.cfg;
-    return c.speculative_algorithm == A && c.speculative_num_steps != unset && c.speculative_num_steps != 1;
+    const std::int32_t v = ctx.cfg.*Member;
+    return ctx.cfg.speculative_algorithm == A && (Given ? v != unset && v != Value : v == unset);
   }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.*Member = Value; }
 };
-/// No step count given: 1, silently.
+/// DFLASH and DSPARK verify one block per step: the step count and topk are forced to 1, with a
+/// warning when another value was given; a chain, one draft token per step.
 template <speculative_algorithm A>
-struct single_step_unset {
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == A && ctx.cfg.speculative_num_steps == unset;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_steps = 1; }
-};
+using single_step_given = forced_value<A, &launch_config::speculative_num_steps, 1, true>;
+template <speculative_algorithm A>
+using single_step_unset = forced_value<A, &launch_config::speculative_num_steps, 1, false>;
+template <speculative_algorithm A>
+using single_topk_given = forced_value<A, &launch_config::speculative_eagle_topk, 1, true>;
+template <speculative_algorithm A>
+using single_topk_unset = forced_value<A, &launch_config::speculative_eagle_topk, 1, false>;
 /// No verify window given: `N` tokens.
 template <speculative_algorithm A, std::int32_t N>
-struct draft_tokens_unset {
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == A && ctx.cfg.speculative_num_draft_tokens == unset;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = N; }
-};
-/// The same for topk, with a warning when another value was given: a chain, one draft token per
-/// step.
-template <speculative_algorithm A>
-struct single_topk_given {
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    const auto& c = ctx.cfg;
-    return c.speculative_algorithm == A && c.speculative_eagle_topk != unset && c.speculative_eagle_topk != 1;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_eagle_topk = 1; }
-};
-/// No topk given: 1, silently.
-template <speculative_algorithm A>
-struct single_topk_unset {
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == A && ctx.cfg.speculative_eagle_topk == unset;
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_eagle_topk = 1; }
-};
+using draft_tokens_unset = forced_value<A, &launch_config::speculative_num_draft_tokens, N, false>;
 
 struct dflash_steps : single_step_given<speculative_algorithm::dflash> {
   static constexpr rewrite_info info{

@@ -5,6 +5,7 @@
 
 #include <attncap/detail/enum_names.hpp>
 #include <attncap/vocabulary/dtype.hpp>
+#include <attncap/vocabulary/hardware.hpp>
 #include <cstdint>
 
 namespace attncap {
@@ -29,9 +30,14 @@ constexpr bool is_kv4(kv_cache_dtype k) noexcept {
 /// True for both spellings of bfloat16.
 constexpr bool is_bf16(kv_cache_dtype k) noexcept { return k == kv_cache_dtype::bf16 || k == kv_cache_dtype::bfloat16; }
 
-/// The torch dtype the engine's model runner holds for a KV-cache choice (`auto` follows the
-/// model dtype, bfloat16 when that is auto too).
-constexpr std::string_view torch_dtype(kv_cache_dtype k, model_dtype model) noexcept {
+/// The torch dtype the engine's model runner holds for a KV-cache choice on `h` (`auto` follows
+/// the model dtype, bfloat16 when that is auto too). ROCm stores both fp8 choices in its native
+/// format, e4m3fnuz on MI300 (gfx94x) (mem_cache/kv_cache_dtype.py:59-76 and
+/// kernels/ops/quantization/fp8_kernel.py:95-106 of sglang 0.5.23).
+constexpr std::string_view torch_dtype(kv_cache_dtype k, model_dtype model, hardware h) noexcept {
+  const bool rocm = info(h).family == device_family::rocm;
+  if (rocm && (k == kv_cache_dtype::fp8_e4m3 || k == kv_cache_dtype::fp8_e5m2))
+    return h == hardware::gfx942 ? "torch.float8_e4m3fnuz" : "torch.float8_e4m3fn";
   switch (k) {
     case kv_cache_dtype::auto_:
       return model == model_dtype::float16   ? "torch.float16"
@@ -45,6 +51,9 @@ constexpr std::string_view torch_dtype(kv_cache_dtype k, model_dtype model) noex
       return "torch.float8_e4m3fn";
     case kv_cache_dtype::fp8_e5m2:
       return "torch.float8_e5m2";
+    case kv_cache_dtype::nvfp4:
+    case kv_cache_dtype::fp4_mx_block16:
+      return "torch.float4_e2m1fn_x2";
     default:
       return "torch.uint8";
   }
