@@ -29,7 +29,10 @@ def rows(parser: argparse.ArgumentParser):
         if isinstance(action, argparse.BooleanOptionalAction):
             arity = "none"
         kind = TYPES.get(action.type, "text")
-        choices = " ".join(str(c) for c in action.choices) if action.choices is not None else ""
+        # A set of choices (--sampling-backend) has no order of its own: sorted, so that the
+        # table does not change with the interpreter's string hashing.
+        listed = sorted(action.choices) if isinstance(action.choices, (set, frozenset)) else action.choices
+        choices = " ".join(str(c) for c in listed) if listed is not None else ""
         yield (" ".join(action.option_strings), action.dest, arity, kind, choices)
 
 
