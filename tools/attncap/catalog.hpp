@@ -48,29 +48,13 @@ inline std::string sizes_text(const size_set& p) {
   return out;
 }
 
-template <class R>
-void collect(std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites);
-template <class... Rs>
-void collect_each(rule_list<Rs...>, std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites) {
-  (collect<Rs>(rules, rewrites), ...);
-}
-/// A rule, a rewrite, or a step that lists its rules and rewrites.
-template <class R>
-void collect(std::vector<const rule_info*>& rules, std::vector<const rewrite_info*>& rewrites) {
-  if constexpr (engine_rule<R>)
-    rules.push_back(&R::info);
-  else if constexpr (engine_rewrite<R>)
-    rewrites.push_back(&R::info);
-  else if constexpr (requires { typename R::rewrites; })
-    collect_each(typename R::rewrites{}, rules, rewrites);
-}
-
 template <class... Rs>
 std::vector<const rule_info*> rule_infos(rule_list<Rs...>) {
-  std::vector<const rule_info*> rules;
-  std::vector<const rewrite_info*> rewrites;
-  (collect<Rs>(rules, rewrites), ...);
-  return rules;
+  return {&Rs::info...};
+}
+template <class... Rs>
+std::vector<const rewrite_info*> rewrite_infos(rule_list<Rs...>) {
+  return {&Rs::info...};
 }
 
 /// Each backend's own rules (an alias lists its target's), indexed by backend id.
@@ -84,11 +68,9 @@ struct pipeline_steps {
   std::vector<const rule_info*> rules;
   std::vector<const rewrite_info*> rewrites;
 };
-template <class... Ss>
-pipeline_steps steps_of(pipeline<Ss...>) {
-  pipeline_steps out;
-  (collect<Ss>(out.rules, out.rewrites), ...);
-  return out;
+template <class Pipeline>
+pipeline_steps steps_of() {
+  return {rule_infos(pipeline_rules_t<Pipeline>{}), rewrite_infos(all_rewrites_t<Pipeline>{})};
 }
 
 inline nlohmann::json rule_json(const rule_info& r) {
@@ -135,7 +117,7 @@ nlohmann::json explain_json(backend_id b) {
   j["rules"] = nlohmann::json::array();
   const auto own = detail::backend_rules(static_cast<Registry*>(nullptr));
   for (const rule_info* r : own[i]) j["rules"].push_back(detail::rule_json(*r));
-  const auto steps = detail::steps_of(Pipeline{});
+  const auto steps = detail::steps_of<Pipeline>();
   const auto about = [&](std::string_view code) { return code.starts_with(target + "."); };
   j["engine_rules"] = nlohmann::json::array();
   for (const rule_info* r : steps.rules)

@@ -117,15 +117,20 @@ using all_rewrites_t =
                          detail::mp::mp_push_front<
                              detail::mp::mp_transform<detail::step_rewrites_t, typename Pipeline::steps>, rule_list<>>>;
 
+/// Every rule `Pipeline`'s own steps may check, as one rule_list in its order (a step's own
+/// rules in the step's place); the backends' rules are not among them.
+template <class Pipeline>
+using pipeline_rules_t = detail::mp::mp_apply<
+    detail::mp::mp_append,
+    detail::mp::mp_push_front<detail::mp::mp_transform<detail::step_rules_t, typename Pipeline::steps>, rule_list<>>>;
+
 /// Every rule `Pipeline` and the backends of `Registry` may check, as one rule_list (the
 /// pipeline's in its order, then each backend's).
 template <class Registry, class Pipeline>
-using all_rules_t = detail::mp::mp_apply<
-    detail::mp::mp_append,
-    detail::mp::mp_push_front<
-        detail::mp::mp_append<detail::mp::mp_transform<detail::step_rules_t, typename Pipeline::steps>,
-                              detail::mp::mp_transform<rules_of_t, typename Registry::list>>,
-        rule_list<>>>;
+using all_rules_t =
+    detail::mp::mp_apply<detail::mp::mp_append,
+                         detail::mp::mp_push_front<detail::mp::mp_transform<rules_of_t, typename Registry::list>,
+                                                   pipeline_rules_t<Pipeline>>>;
 
 namespace detail {
 
