@@ -24,6 +24,12 @@ static_assert(extended::find("extra") == extended::id<extra>);
 static_assert(!builtin_registry::find("cutlass").has_value());
 static_assert(builtin_registry::canonical[static_cast<std::size_t>(id::nsa)] == id::dsa);
 static_assert(builtin_registry::canonical[static_cast<std::size_t>(id::dsa)] == id::dsa);
+// compressed and tokenspeed_mla are renamed during argument resolution; nsa keeps its name.
+static_assert(builtin_registry::renamed_to(id::compressed) == id::dsv4);
+static_assert(builtin_registry::renamed_to(id::tokenspeed_mla) == id::cutedsl_mla);
+static_assert(builtin_registry::renamed_to(id::nsa) == backend_id::none);
+static_assert(builtin_registry::renamed_to(id::triton) == backend_id::none);
+static_assert(builtin_registry::renamed_to(backend_id::none) == backend_id::none);
 
 TEST_CASE("every built-in backend is found by its own name") {
   for (std::size_t i = 0; i < builtin_registry::size; ++i) {

@@ -10,6 +10,7 @@ namespace attncap {
 template <>
 struct backend_traits<backends::compressed> : alias_traits<backends::dsv4> {
   static constexpr std::string_view name = "compressed";
+  static constexpr bool renamed = true;
 };
 
 }  // namespace attncap

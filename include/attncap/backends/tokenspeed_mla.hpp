@@ -11,6 +11,7 @@ namespace attncap {
 template <>
 struct backend_traits<backends::tokenspeed_mla> : alias_traits<backends::cutedsl_mla> {
   static constexpr std::string_view name = "tokenspeed_mla";
+  static constexpr bool renamed = true;
 };
 
 }  // namespace attncap

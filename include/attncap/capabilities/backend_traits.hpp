@@ -10,6 +10,8 @@
 ///   using alias_of = OtherBackend;                    // optional: a deprecated alias
 ///   static constexpr bool argparse_choice = false;    // optional: a name the engine release's
 ///                                                     // command line no longer accepts
+///   static constexpr bool renamed = true;             // optional, aliases only: argument
+///                                                     // resolution replaces the name by the target's
 #pragma once
 
 #include <attncap/capabilities/capabilities.hpp>
@@ -86,6 +88,16 @@ inline constexpr bool is_argparse_choice_v = [] {
     return static_cast<bool>(backend_traits<B>::argparse_choice);
   else
     return true;
+}();
+
+/// True for a deprecated alias whose name the engine's argument resolution replaces by its
+/// target's; an alias without it keeps its name until its factory runs.
+template <class B>
+inline constexpr bool is_renamed_alias_v = [] {
+  if constexpr (requires { backend_traits<B>::renamed; })
+    return static_cast<bool>(backend_traits<B>::renamed);
+  else
+    return false;
 }();
 
 /// The rules backend `B` declares (an empty list when it declares none).

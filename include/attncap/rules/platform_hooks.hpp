@@ -13,11 +13,7 @@ namespace attncap::rules::server_args {
 namespace detail {
 /// The backend a name that 0.5.23's `_handle_deprecated_args` renames stands for, or none
 /// (`nsa` is an alias too, but it keeps its name until its factory).
-constexpr backend_id renamed_name(backend_id b) noexcept {
-  if (b == id::compressed) return builtin_id<canonical_backend_t<backends::compressed>>;
-  if (b == id::tokenspeed_mla) return builtin_id<canonical_backend_t<backends::tokenspeed_mla>>;
-  return backend_id::none;
-}
+constexpr backend_id renamed_name(backend_id b) noexcept { return builtin_registry::renamed_to(b); }
 
 /// A deprecated name in backend field `Member`, renamed to the backend it stands for.
 template <backend_id launch_config::*Member>

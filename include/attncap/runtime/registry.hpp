@@ -45,6 +45,15 @@ struct backend_registry {
   /// For each backend, whether the engine's argparse lists its name among the choices.
   static constexpr std::array<bool, size> argparse_choices{is_argparse_choice_v<Bs>...};
 
+  /// For each backend, whether argument resolution renames it to the backend it stands for.
+  static constexpr std::array<bool, size> renamed{is_renamed_alias_v<Bs>...};
+
+  /// The backend argument resolution renames `b` to, or `backend_id::none` when it keeps its name.
+  static constexpr backend_id renamed_to(backend_id b) noexcept {
+    const auto i = static_cast<std::size_t>(b);
+    return i < size && renamed[i] ? canonical[i] : backend_id::none;
+  }
+
   /// False only for a backend of this registry whose name the engine's argparse rejects.
   static constexpr bool accepted_by_argparse(backend_id b) noexcept {
     const auto i = static_cast<std::size_t>(b);
