@@ -6,7 +6,10 @@
 #include <attncap/capabilities/rule_shapes.hpp>
 #include <attncap/check/validate.hpp>
 
+#include "capabilities/rule_shapes_cases.hpp"
+
 using namespace attncap;
+using namespace attncap::test;
 
 static_assert(declared_architectures<backends::hpc_ops> == "mha, gqa, mqa");
 static_assert(declared_architectures<backends::trtllm_mla> == "mla");
@@ -44,4 +47,16 @@ TEST_CASE("the architecture rules follow the declared architectures") {
     CHECK(validate(c).violates(rules::hpc_ops::non_mla_only::info) ==
           !backend_traits<backends::hpc_ops>::caps.architectures.contains(arch));
   }
+}
+
+TEST_CASE("window and cross-attention rules: trigger and near miss") { check_rules(window_cross_attention_rules); }
+
+TEST_CASE("the window and cross-attention rule is the constructor's: triton's factory check comes first") {
+  const report rep = validate(window::base.backend(id::triton));
+  CHECK(codes(rep) == "triton.cross_attention, triton.window_cross_attention");
+}
+
+TEST_CASE("a backend that declares nothing about the pair has no window and cross-attention rule") {
+  static_assert(backend_traits<backends::torch_native>::caps.window_with_cross_attention == support::unknown);
+  CHECK(codes(validate(window::base.backend(id::torch_native))).find("window_cross_attention") == std::string::npos);
 }

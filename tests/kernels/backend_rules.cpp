@@ -37,7 +37,11 @@ launch_config launch(int head_dim, kv_cache_dtype kv, int q = 32, int kv_heads =
 
 TEST_CASE("a compiled configuration passes, a foreign one names the family's set") {
   CHECK(validate<registry>(launch(128, kv_cache_dtype::bf16)).accepted());
-  CHECK(validate<registry>(launch(64, kv_cache_dtype::fp8_e4m3, 8, 1)).accepted());
+  // The engine's CPU KV pool holds FP8 for intel_amx only, so the FP8 launch is on a GPU.
+  launch_config fp8 = launch(64, kv_cache_dtype::fp8_e4m3, 8, 1);
+  CHECK(validate<registry>(fp8).first_error()->rule == &rules::server_args::cpu_fp8_amx::info);
+  fp8.hardware = hardware::sm90;
+  CHECK(validate<registry>(fp8).accepted());
   const auto r = validate<registry>(launch(100, kv_cache_dtype::bf16));
   REQUIRE(!r.accepted());
   CHECK(r.first_error()->rule == &kernels::decode_unsupported_by_family<archetypes::kernel_backend>::info);

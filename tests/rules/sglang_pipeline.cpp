@@ -5,13 +5,16 @@
 #include <set>
 #include <vector>
 
+#include "backends/aiter_cases.hpp"
 #include "backends/cutedsl_mla_cases.hpp"
+#include "backends/dsa_cases.hpp"
 #include "backends/fa3_cases.hpp"
 #include "backends/hpc_ops_cases.hpp"
 #include "backends/llada2_cfg_flashinfer_cases.hpp"
 #include "backends/triton_cases.hpp"
 #include "backends/trtllm_mha_cases.hpp"
 #include "backends/trtllm_mla_cases.hpp"
+#include "capabilities/rule_shapes_cases.hpp"
 #include "rules/argparse_cases.hpp"
 #include "rules/attention_backend_default_cases.hpp"
 #include "rules/attention_backend_fallbacks_cases.hpp"
@@ -19,7 +22,9 @@
 #include "rules/construction_cases.hpp"
 #include "rules/deterministic_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
+#include "rules/kv_pool_cases.hpp"
 #include "rules/model_overrides_cases.hpp"
+#include "rules/mps_cases.hpp"
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
 #include "rules/prefill_only_cases.hpp"
@@ -61,12 +66,17 @@ std::set<const rule_info*> tested_rules() {
   add(attention_backend_default_rules);
   add(attention_backend_hardware_rules);
   add(kv_cache_rules);
+  add(kv_pool_rules);
+  add(mps_rules);
   add(speculative_rules);
   add(speculative_dflash_rules);
   add(speculative_uno_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
+  add(aiter_rules);
   add(cutedsl_mla_rules);
+  add(dsa_rules);
+  add(window_cross_attention_rules);
   add(fa3_rules);
   add(hpc_ops_rules);
   add(llada2_cfg_flashinfer_rules);

@@ -97,6 +97,7 @@ inline nlohmann::json capabilities_json(const capabilities& c) {
           {"speculative", std::string(to_string(c.speculative))},
           {"cross_attention", std::string(to_string(c.cross_attention))},
           {"sliding_window", std::string(to_string(c.sliding_window))},
+          {"window_with_cross_attention", std::string(to_string(c.window_with_cross_attention))},
           {"logit_cap", std::string(to_string(c.logit_cap))},
           {"attention_sinks", std::string(to_string(c.attention_sinks))},
           {"deterministic", std::string(to_string(c.deterministic))}};

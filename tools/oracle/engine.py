@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import functools
 import importlib
 import inspect
 import io
@@ -129,20 +130,23 @@ def _construction_sites():
 # Each value: (marker, the module's availability probes that are made to answer True).
 CHECKED_CONSTRUCTORS = {
     ("sglang.srt.layers.attention.hpc_ops_backend", "HPCOpsAttnBackend"): ("self.max_context_len", ("has_hpc_ops",)),
+    ("sglang.srt.layers.attention.dsa_backend", "DeepseekSparseAttnBackend"): ("self.dsa_kv_cache_store_fp8", ()),
 }
 
 
-class _StopInit(Exception):
-    """Raised by the tracer where a checked constructor's device work would begin."""
+class _Stop(Exception):
+    """Raised by the tracer where the part of sglang's code that is run ends."""
 
 
-def _checked(module, cls, marker: str, probes: tuple):
-    """A subclass of `cls` whose constructor runs the real one up to `marker`, then stops."""
-    lines, first = inspect.getsourcelines(cls.__init__)
-    stop = next(first + i for i, line in enumerate(lines) if line.strip().startswith(marker))
-    code = cls.__init__.__code__
-    for probe in probes:
-        setattr(module, probe, lambda *a, **k: True)
+@functools.lru_cache(maxsize=None)
+def _stop_line(fn, marker: str) -> int:
+    lines, first = inspect.getsourcelines(fn)
+    return next(first + i for i, line in enumerate(lines) if line.strip().startswith(marker))
+
+
+def _run_until(fn, marker: str, *args, **kwargs) -> None:
+    """Runs sglang's own `fn` up to its first line that begins with `marker`, then stops."""
+    stop, code = _stop_line(fn, marker), fn.__code__
 
     def tracer(frame, event, arg):
         if frame.f_code is not code:
@@ -150,21 +154,29 @@ def _checked(module, cls, marker: str, probes: tuple):
 
         def local(frame, event, arg):
             if event == "line" and frame.f_lineno >= stop:
-                raise _StopInit
+                raise _Stop
             return local
 
         return local
 
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        fn(*args, **kwargs)
+    except _Stop:
+        pass
+    finally:
+        sys.settrace(previous)
+
+
+def _checked(module, cls, marker: str, probes: tuple):
+    """A subclass of `cls` whose constructor runs the real one up to `marker`, then stops."""
+    for probe in probes:
+        setattr(module, probe, lambda *a, **k: True)
+
     def __init__(self, *args, **kwargs):
         _Built.log.append(cls.__name__)
-        previous = sys.gettrace()
-        sys.settrace(tracer)
-        try:
-            cls.__init__(self, *args, **kwargs)
-        except _StopInit:
-            pass
-        finally:
-            sys.settrace(previous)
+        _run_until(cls.__init__, marker, self, *args, **kwargs)
 
     return type(cls.__name__, (cls,), {"__init__": __init__})
 
@@ -191,7 +203,7 @@ def _stage(tb) -> str:
             stage = "wrapper" if frame.name.startswith("attn_backend_wrapper") else "factory"
         elif f.endswith("attention_backend_setup.py") and frame.name == "_build_full_attention_backend_from_str":
             stage = "factory"
-        elif f.endswith("kv_cache_dtype.py") or f.endswith("runtime_context.py"):
+        elif f.endswith(("kv_cache_dtype.py", "runtime_context.py", "kv_cache_configurator.py")):
             stage = "model_runner"
         elif frame.name == "__init__" and any(f.endswith(m.split(".", 2)[2].replace(".", "/") + ".py")
                                               for m, _ in CHECKED_CONSTRUCTORS):
@@ -234,6 +246,17 @@ def _runner(server_args):
     return runner
 
 
+def _kv_pool_checks(runner) -> None:
+    """The checks that open the KV pool's construction, which comes before the backends; the
+    pool itself (its sizing and allocation) is not built."""
+    from sglang.srt.mem_cache.kv_cache_configurator import KVCacheConfigurator
+
+    pool = object.__new__(KVCacheConfigurator)
+    pool.kv_cache_dtype = runner.kv_cache_dtype
+    pool.use_mla_backend = runner.use_mla_backend
+    _run_until(KVCacheConfigurator.configure, "if not self.spec_algorithm.is_none()", pool, pre_model_load_memory=0)
+
+
 def decide(argv: list[str]) -> dict:
     """sglang's outcome for `argv`: verdict, first error, stage, resolved values, messages."""
     from sglang.srt import runtime_context
@@ -260,6 +283,7 @@ def decide(argv: list[str]) -> dict:
                 runtime_context.publish(server_args, role="scheduler", ranks=SpawnRanks(world_rank=0, dp_rank=0, gpu_id=0))
                 runner = _runner(server_args)
                 runner.configure_kv_cache_dtype()
+                _kv_pool_checks(runner)
                 resolved = setup.resolve_attention_backend_strs(model_runner=runner)
                 runner.prefill_attention_backend_str = resolved.prefill
                 runner.decode_attention_backend_str = resolved.decode

@@ -13,7 +13,7 @@ template <>
 struct backend_traits<backends::ascend> {
   static constexpr std::string_view name = "ascend";
   static constexpr capabilities caps{
-      .targets = hardware_sets::all,
+      .targets = hardware_sets::all - hardware_sets::mps_only,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,

@@ -15,7 +15,7 @@ struct backend_traits<backends::cutlass_mla> {
   /// sglang 0.5.23 dropped it from --attention-backend's choices: a launch naming it is rejected by argparse.
   static constexpr bool argparse_choice = false;
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::no,

@@ -6,6 +6,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/named_sets.hpp>
+#include <attncap/capabilities/rule.hpp>
 
 namespace attncap {
 
@@ -13,7 +14,7 @@ template <>
 struct backend_traits<backends::dsa> {
   static constexpr std::string_view name = "dsa";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = {kv_cache_dtype::bfloat16, kv_cache_dtype::fp8_e4m3},
       .pages = page_sizes::only(64),
       .speculative = speculative_support::chain,
@@ -23,5 +24,19 @@ struct backend_traits<backends::dsa> {
                         hardware_sets::rocm | hardware_sets::npu_only | hardware_sets::xpu_any,
   };
 };
+
+namespace rules::dsa {
+// The constructor asserts its model first: a DeepSeek-DSA class with an index_topk (sglang
+// 0.5.23, layers/attention/dsa_backend.py:528).
+ATTNCAP_RULE(init_dsa_model, "dsa.init_dsa_model", backend_init, assertion_error, dsa, "True",
+             "DSA backend only supports DeepSeek DSA") {
+  return backend_traits<backends::dsa>::caps.required_traits.contains(model_trait::dsa) &&
+         !has_model_trait(ctx.cfg, model_trait::dsa);
+}
+}  // namespace rules::dsa
+
+/// The rules of `dsa` (and of its alias `nsa`).
+template <>
+struct backend_rules<backends::dsa> : rule_list<rules::dsa::init_dsa_model> {};
 
 }  // namespace attncap

@@ -13,7 +13,7 @@ template <>
 struct backend_traits<backends::dsv4> {
   static constexpr std::string_view name = "dsv4";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .phases = {phase::prefill, phase::decode},
       .model_families = {model_family::deepseek_v4},

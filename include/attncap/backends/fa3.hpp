@@ -8,6 +8,7 @@
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/named_sets.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -20,6 +21,7 @@ struct backend_traits<backends::fa3> {
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .sliding_window = support::yes,
+      .window_with_cross_attention = support::no,
       .deterministic = support::yes,
       .kernel_targets = hardware_sets::ampere_hopper | enum_set<hardware>{hardware::musa_mp31},
   };
@@ -40,11 +42,14 @@ ATTNCAP_RULE(musa_compute_capability, "fa3.musa_mp", factory, assertion_error, h
              "FlashAttention v3 Backend requires MP>=31. Please use `--attention-backend triton`.") {
   return ctx.hw.is_musa() && !(ctx.hw.major() == 3 && ctx.hw.minor() >= 1);
 }
+// The constructor's first check.
+ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, fa3, true);
 }  // namespace rules::fa3
 
 /// The rules of `fa3`, in the order the engine checks them.
 template <>
 struct backend_rules<backends::fa3>
-    : rule_list<rules::fa3::cuda_compute_capability, rules::fa3::musa_compute_capability> {};
+    : rule_list<rules::fa3::cuda_compute_capability, rules::fa3::musa_compute_capability,
+                rules::fa3::window_cross_attention> {};
 
 }  // namespace attncap

@@ -6,6 +6,8 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/named_sets.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -13,14 +15,24 @@ template <>
 struct backend_traits<backends::fa4> {
   static constexpr std::string_view name = "fa4";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .page_snap = 128,  // non-MLA on SM100 only (rules/attention_backend_fallbacks.hpp)
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
+      .window_with_cross_attention = support::no,
       .deterministic = support::yes,
       .kernel_targets = hardware_sets::blackwell,
   };
 };
+
+namespace rules::fa4 {
+// The constructor: FlashAttentionBackend (fa_impl_ver=4), or Triton for DiffusionGemma: both check it first.
+ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, fa4, true);
+}  // namespace rules::fa4
+
+/// The rules of `fa4`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::fa4> : rule_list<rules::fa4::window_cross_attention> {};
 
 }  // namespace attncap

@@ -6,6 +6,8 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/backend_traits.hpp>
 #include <attncap/capabilities/named_sets.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
 
@@ -13,17 +15,27 @@ template <>
 struct backend_traits<backends::flashinfer> {
   static constexpr std::string_view name = "flashinfer";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       // NVFP4 prefill through its FP8 workspace (decode then trtllm_mha); not the MX FP4 recipe.
       .kv_cache_dtypes = kv_cache_dtype_sets::all - enum_set<kv_cache_dtype>{kv_cache_dtype::fp4_mx_block16},
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
       .cross_attention = support::yes,
       .sliding_window = support::yes,
+      .window_with_cross_attention = support::no,
       .attention_sinks = support::no,
       .deterministic = support::yes,
       .kernel_targets = hardware_sets::cuda,
   };
 };
+
+namespace rules::flashinfer {
+// The constructor: FlashInferAttnBackend, non-MLA models only.
+ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, flashinfer, !ctx.cfg.is_mla());
+}  // namespace rules::flashinfer
+
+/// The rules of `flashinfer`, in the order the engine checks them.
+template <>
+struct backend_rules<backends::flashinfer> : rule_list<rules::flashinfer::window_cross_attention> {};
 
 }  // namespace attncap

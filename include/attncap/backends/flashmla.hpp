@@ -13,7 +13,7 @@ template <>
 struct backend_traits<backends::flashmla> {
   static constexpr std::string_view name = "flashmla";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .pages = page_sizes::only(64),
       .page_snap = 64,

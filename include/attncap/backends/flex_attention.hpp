@@ -13,7 +13,7 @@ template <>
 struct backend_traits<backends::flex_attention> {
   static constexpr std::string_view name = "flex_attention";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       // NVFP4's prefill reads need flashinfer or trtllm_mha (sglang 0.5.23, kv_cache_hook.py:50-55).
       .kv_cache_dtypes = kv_cache_dtype_sets::all - enum_set<kv_cache_dtype>{kv_cache_dtype::nvfp4},
       .speculative = speculative_support::none,

@@ -13,7 +13,7 @@ template <>
 struct backend_traits<backends::intel_amx> {
   static constexpr std::string_view name = "intel_amx";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu - enum_set<hardware>{hardware::cpu},
+      .targets = hardware_sets::except_npu_mps - enum_set<hardware>{hardware::cpu},
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::no,

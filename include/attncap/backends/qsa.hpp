@@ -16,7 +16,7 @@ template <>
 struct backend_traits<backends::qsa> {
   static constexpr std::string_view name = "qsa";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       // Neither the NVFP4 prefill backends nor the KV4 ones name it (kv_cache_hook.py:48-56, 280-316).
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .kernel_architectures = {model_arch::mha, model_arch::gqa, model_arch::mqa},

@@ -13,7 +13,7 @@ template <>
 struct backend_traits<backends::wave> {
   static constexpr std::string_view name = "wave";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu,
+      .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .sliding_window = support::no,

@@ -105,6 +105,8 @@ struct capabilities {
   speculative_support speculative = speculative_support::tree;
   support cross_attention = support::unknown;
   support sliding_window = support::unknown;
+  /// Whether a sliding window and cross attention work together (each may on its own).
+  support window_with_cross_attention = support::unknown;
   support logit_cap = support::unknown;
   support attention_sinks = support::unknown;
   support deterministic = support::no;
@@ -119,6 +121,21 @@ struct capabilities {
   enum_set<hardware> kernel_targets = enum_set<hardware>::all();
 };
 
+/// True when the model of `c` has trait `t`.
+constexpr bool has_model_trait(const launch_config& c, model_trait t) noexcept {
+  switch (t) {
+    case model_trait::encoder_decoder:
+      return c.encoder_decoder;
+    case model_trait::hybrid_gdn:
+      return c.hybrid_gdn;
+    case model_trait::dsa:
+      return c.dsa || c.model == model_family::deepseek_dsa;
+    case model_trait::dual_chunk_attention:
+      return c.dual_chunk_attention;
+  }
+  return false;
+}
+
 /// True when `caps` serves the model of `c` on its hardware: the kernels exist for its
 /// architecture and hardware, and the backend serves its family and the model traits it
 /// requires (dsa needs a DSA model, dual_chunk_flash_attn dual-chunk attention, …). The engine
@@ -127,10 +144,9 @@ struct capabilities {
 constexpr bool serves_model(const capabilities& caps, const launch_config& c) noexcept {
   if (!caps.kernel_architectures.contains(c.model_arch) || !caps.kernel_targets.contains(c.hardware)) return false;
   if (!caps.model_families.contains(c.model)) return false;
-  const bool traits[] = {c.encoder_decoder, c.hybrid_gdn, c.dsa || c.model == model_family::deepseek_dsa,
-                         c.dual_chunk_attention};
-  for (std::size_t t = 0; t < std::size(traits); ++t)
-    if (caps.required_traits.contains(static_cast<model_trait>(t)) && !traits[t]) return false;
+  for (std::size_t t = 0; t < enum_count<model_trait>(); ++t)
+    if (caps.required_traits.contains(static_cast<model_trait>(t)) && !has_model_trait(c, static_cast<model_trait>(t)))
+      return false;
   return true;
 }
 

@@ -17,6 +17,10 @@ inline constexpr enum_set<hardware> all = enum_set<hardware>::all();
 inline constexpr enum_set<hardware> npu_only{npu};
 /// Every target but the NPU, where the engine replaces any other backend by `ascend`.
 inline constexpr enum_set<hardware> except_npu = all - npu_only;
+/// Apple GPUs: the standard Torch MPS path runs `torch_native` only.
+inline constexpr enum_set<hardware> mps_only{mps};
+/// Every target but the NPU and MPS.
+inline constexpr enum_set<hardware> except_npu_mps = except_npu - mps_only;
 /// Every CUDA GPU the engine knows.
 inline constexpr enum_set<hardware> cuda{sm80, sm86, sm89, sm90, sm100, sm103, sm110, sm120, sm121};
 /// Intel CPUs and XPUs, with and without AMX / XMX.

@@ -110,6 +110,18 @@ constexpr bool target_excluded(const rule_context& ctx, int min_cuda = 0) noexce
                 #Backend ": the declared architectures disagree with the rule's text")
 // clang-format on
 
+/// The constructor's assertion (code `<Backend>.<Name>`) of backend `Backend`, declared without a sliding window
+/// together with cross attention, on the models for which `When` (an expression over `ctx`) holds.
+// clang-format off
+#define ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(Name, Backend, When) \
+  ATTNCAP_RULE(Name, #Backend "." #Name, backend_init, assertion_error, sliding_window, \
+               "None with cross attention", "Sliding window and cross attention are not supported together") { \
+    return ::attncap::backend_traits<::attncap::backends::Backend>::caps.window_with_cross_attention == \
+               ::attncap::support::no && \
+           ctx.cfg.encoder_decoder && ctx.cfg.sliding_window != ::attncap::unset && (When); \
+  }
+// clang-format on
+
 /// The server-args page-size snap of backend `Backend` to its declared set (warning `Warning`),
 /// reading the backend fields `Fields` (a detail::backend_fields); used where the ids are known.
 #define ATTNCAP_PAGE_SNAP(Name, Backend, Fields, Warning)                                                       \

@@ -13,7 +13,9 @@
 #include <attncap/rules/construction.hpp>
 #include <attncap/rules/deterministic.hpp>
 #include <attncap/rules/kv_cache.hpp>
+#include <attncap/rules/kv_pool.hpp>
 #include <attncap/rules/model_overrides.hpp>
+#include <attncap/rules/mps.hpp>
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
 #include <attncap/rules/prefill_only.hpp>
@@ -86,7 +88,10 @@ struct sglang_pipeline
           detail::sa::uno_fa3, detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head,
           detail::sa::dspark_steps, detail::sa::dspark_steps_default, detail::sa::dspark_topk,
           detail::sa::dspark_topk_default, detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
+          // The checks after resolution.
+          detail::sa::mps_attention_backend, detail::sa::mps_prefill_backend, detail::sa::mps_decode_backend,
           // The model runner.
-          detail::sa::cpu_fp8_e5m2, rules::build_backends, rules::first_forward> {};
+          detail::sa::cpu_fp8_e5m2, detail::sa::cpu_fp8_mha, detail::sa::cpu_fp8_amx, detail::sa::cpu_fp8_backend,
+          rules::build_backends, rules::first_forward> {};
 
 }  // namespace attncap
