@@ -31,12 +31,14 @@ TEST_CASE("hpc_ops constructor order: the FP8 head-shape check before the head_d
   CHECK(codes(rep) == "hpc_ops.init_fp8_head_shape, hpc_ops.init_head_dim_and_group");
 }
 
-TEST_CASE("hpc_ops constructor order as a draft backend: SM90, speculative, page size, KV dtype") {
+TEST_CASE(
+    "hpc_ops constructor order as a draft backend: SM90, speculative, page size, KV dtype, then EAGLE's "
+    "draft factory, which has no builder for it") {
   const report rep =
       validate(on(H::sm100).backend(id::triton).spec(S::eagle).draft(id::hpc_ops).page(16).kv(K::fp8_e5m2));
   CHECK(codes(rep) ==
         "hpc_ops.speculative, hpc_ops.init_sm90, hpc_ops.init_speculative, hpc_ops.init_page_size, "
-        "hpc_ops.init_kv_cache_dtype");
+        "hpc_ops.init_kv_cache_dtype, eagle_draft.decode_backend, eagle_draft.extend_backend");
 }
 
 TEST_CASE("hpc_ops layer checks run at the first forward, after construction, in declaration order") {

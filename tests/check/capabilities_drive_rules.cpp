@@ -164,6 +164,25 @@ TEST_CASE("the draft phase: a DFLASH draft worker runs on a backend exactly wher
   CHECK_MESSAGE(m.lines.empty(), m.text());
 }
 
+TEST_CASE("EAGLE's draft backends: built on a backend exactly where it declares a builder") {
+  mismatches m;
+  for (auto b : canonical_backends()) {
+    launch_config c = home(b);
+    c.attention_backend = id::triton;
+    c.speculative_algorithm = speculative_algorithm::eagle;
+    c.speculative_eagle_topk = 1;
+    c.speculative_num_steps = 3;
+    c.speculative_num_draft_tokens = 4;
+    c.speculative_draft_attention_backend = b;
+    const bool declared = registry::caps[static_cast<std::size_t>(b)].eagle_draft == support::yes;
+    const report rep = validate(c);
+    const bool refused = rep.violates(rules::eagle_draft::decode_backend::info) ||
+                         rep.violates(rules::eagle_draft::extend_backend::info);
+    m.check(b, "eagle draft", !declared, refused);
+  }
+  CHECK_MESSAGE(m.lines.empty(), m.text());
+}
+
 TEST_CASE("speculative decoding: chain and tree drafts are declared exactly where no rule rejects") {
   mismatches m;
   for (auto b : canonical_backends()) {
@@ -174,8 +193,9 @@ TEST_CASE("speculative decoding: chain and tree drafts are declared exactly wher
       c.speculative_eagle_topk = topk;
       c.speculative_num_steps = 3;
       c.speculative_num_draft_tokens = topk == 1 ? 4 : 8;
-      const bool excluded =
-          k.speculative == speculative_support::none || (topk > 1 && k.speculative != speculative_support::tree);
+      // EAGLE's draft worker also builds its draft backends on it.
+      const bool excluded = k.speculative == speculative_support::none || k.eagle_draft != support::yes ||
+                            (topk > 1 && k.speculative != speculative_support::tree);
       m.check(b, topk == 1 ? "topk=1" : "topk>1", excluded, rejects_or_moves(c, b, field::speculative_algorithm));
     }
   }

@@ -20,7 +20,9 @@
 #include "rules/attention_backend_fallbacks_cases.hpp"
 #include "rules/attention_backend_hardware_cases.hpp"
 #include "rules/construction_cases.hpp"
+#include "rules/deepseek_v4_cases.hpp"
 #include "rules/deterministic_cases.hpp"
+#include "rules/eagle_draft_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
 #include "rules/model_overrides_cases.hpp"
@@ -62,6 +64,7 @@ std::set<const rule_info*> tested_rules() {
   add(prefill_only_rules);
   add(nvfp4_prefill_rules);
   add(model_overrides_rules);
+  add(deepseek_v4_rules);
   add(deterministic_rules);
   add(attention_backend_default_rules);
   add(attention_backend_hardware_rules);
@@ -73,6 +76,7 @@ std::set<const rule_info*> tested_rules() {
   add(speculative_uno_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
+  add(eagle_draft_rules);
   add(aiter_rules);
   add(cutedsl_mla_rules);
   add(dsa_rules);
@@ -94,6 +98,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   };
   add(platform_hooks_rewrites);
   add(model_overrides_rewrites);
+  add(deepseek_v4_rewrites);
   add(deterministic_rewrites);
   add(attention_backend_default_rewrites);
   add(attention_backend_hardware_rewrites);

@@ -80,7 +80,8 @@ class _Built:
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        return None
+        # A multi-step draft backend's per-step children, which the draft factory stamps.
+        return [] if name == "attn_backends" else None
 
 
 def _stub(name):
@@ -104,6 +105,7 @@ def _construction_sites():
     for modname in (
         "sglang.srt.layers.attention.attention_registry",
         "sglang.srt.model_executor.model_runner_components.attention_backend_setup",
+        "sglang.srt.speculative.draft_utils",
     ):
         tree = ast.parse(inspect.getsource(importlib.import_module(modname)))
         for fn in ast.walk(tree):
@@ -131,6 +133,8 @@ def _construction_sites():
 CHECKED_CONSTRUCTORS = {
     ("sglang.srt.layers.attention.hpc_ops_backend", "HPCOpsAttnBackend"): ("self.max_context_len", ("has_hpc_ops",)),
     ("sglang.srt.layers.attention.dsa_backend", "DeepseekSparseAttnBackend"): ("self.dsa_kv_cache_store_fp8", ()),
+    ("sglang.srt.layers.attention.flashinfer_mla_backend", "FlashInferMLAMultiStepDraftBackend"): ("self.topk = topk", ()),
+    ("sglang.srt.layers.attention.flashmla_backend", "FlashMLAMultiStepDraftBackend"): ("self.topk = topk", ()),
 }
 
 
@@ -199,7 +203,9 @@ def _stage(tb) -> str:
     stage = "server_args"
     for frame in traceback.extract_tb(tb):
         f = frame.filename.replace(os.sep, "/")
-        if f.endswith("layers/attention/attention_registry.py"):
+        if f.endswith("speculative/draft_utils.py"):
+            stage = "factory"
+        elif f.endswith("layers/attention/attention_registry.py"):
             stage = "wrapper" if frame.name.startswith("attn_backend_wrapper") else "factory"
         elif f.endswith("attention_backend_setup.py") and frame.name == "_build_full_attention_backend_from_str":
             stage = "factory"
@@ -257,6 +263,32 @@ def _kv_pool_checks(runner) -> None:
     _run_until(KVCacheConfigurator.configure, "if not self.spec_algorithm.is_none()", pool, pre_model_load_memory=0)
 
 
+def _eagle_draft_backends(runner) -> None:
+    """What EAGLE's draft worker builds once the target's backends exist: the draft runner's own
+    backends (the draft backend when one is given), then its draft backend factory's multi-step
+    decode and draft-extend backends. The draft model is the target's (the oracle passes the
+    target's path as the draft model's)."""
+    import copy
+
+    from sglang.srt.model_executor.model_runner_components import attention_backend_setup as setup
+    from sglang.srt.runtime_context import get_spec
+    from sglang.srt.speculative.draft_utils import DraftBackendFactory
+
+    spec = get_spec()
+    if spec.speculative_algorithm not in ("EAGLE", "EAGLE3", "STANDALONE") or spec.enable_multi_layer_eagle:
+        return
+    draft = copy.copy(runner)
+    draft.is_draft_worker = True
+    draft.draft_attention_backend = spec.speculative_draft_attention_backend
+    resolved = setup.resolve_attention_backend_strs(model_runner=draft)
+    draft.prefill_attention_backend_str = resolved.prefill
+    draft.decode_attention_backend_str = resolved.decode
+    setup._build_resolved_backend(model_runner=draft, resolved=resolved, init_new_workspace=False)
+    factory = DraftBackendFactory(draft, spec.speculative_eagle_topk, spec.speculative_num_steps)
+    factory.create_decode_backend()
+    factory.create_draft_extend_backend()
+
+
 def decide(argv: list[str]) -> dict:
     """sglang's outcome for `argv`: verdict, first error, stage, resolved values, messages."""
     from sglang.srt import runtime_context
@@ -290,6 +322,7 @@ def decide(argv: list[str]) -> dict:
                 out["runner_backends"] = [resolved.prefill, resolved.decode]
                 stage = "factory"
                 setup._build_resolved_backend(model_runner=runner, resolved=resolved, init_new_workspace=False)
+                _eagle_draft_backends(runner)
             finally:
                 for w in caught:
                     records.messages.append(str(w.message))

@@ -18,6 +18,7 @@ struct backend_traits<backends::aiter> {
       .targets = hardware_sets::except_npu_mps,
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
+      .eagle_draft = support::yes,
       .sliding_window = support::yes,
       .kernel_targets = hardware_sets::rocm,
   };

@@ -17,6 +17,7 @@ struct backend_traits<backends::ascend> {
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
+      .eagle_draft = support::yes,
       .sliding_window = support::yes,
       .deterministic = support::yes,
       .kernel_targets = hardware_sets::npu_only,

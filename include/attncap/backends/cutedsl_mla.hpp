@@ -23,6 +23,7 @@ struct backend_traits<backends::cutedsl_mla> {
       .page_snap = 64,
       .phases = {phase::decode},
       .speculative = speculative_support::chain,
+      .eagle_draft = support::yes,
   };
 };
 

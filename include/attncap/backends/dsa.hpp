@@ -18,6 +18,7 @@ struct backend_traits<backends::dsa> {
       .kv_cache_dtypes = {kv_cache_dtype::bfloat16, kv_cache_dtype::fp8_e4m3},
       .pages = page_sizes::only(64),
       .speculative = speculative_support::chain,
+      .eagle_draft = support::yes,
       .required_traits = {model_trait::dsa},
       .kernel_architectures = {model_arch::mla},
       .kernel_targets = (hardware_sets::cuda - hardware_sets::ampere_hopper) | enum_set<hardware>{hardware::sm90} |

@@ -20,6 +20,7 @@ struct backend_traits<backends::fa3> {
       .kv_cache_dtypes = kv_cache_dtype_sets::bf16_or_fp8_e4m3 | enum_set<kv_cache_dtype>{kv_cache_dtype::mxfp8},
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
+      .eagle_draft = support::yes,
       .sliding_window = support::yes,
       .window_with_cross_attention = support::no,
       .deterministic = support::yes,

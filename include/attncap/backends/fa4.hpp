@@ -20,6 +20,7 @@ struct backend_traits<backends::fa4> {
       .page_snap = 128,  // non-MLA on SM100 only (rules/attention_backend_fallbacks.hpp)
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
+      .eagle_draft = support::yes,
       .window_with_cross_attention = support::no,
       .deterministic = support::yes,
       .kernel_targets = hardware_sets::blackwell,

@@ -20,6 +20,7 @@ struct backend_traits<backends::flashinfer> {
       .kv_cache_dtypes = kv_cache_dtype_sets::all - enum_set<kv_cache_dtype>{kv_cache_dtype::fp4_mx_block16},
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::tree,
+      .eagle_draft = support::yes,
       .cross_attention = support::yes,
       .sliding_window = support::yes,
       .window_with_cross_attention = support::no,

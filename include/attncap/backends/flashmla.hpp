@@ -18,6 +18,7 @@ struct backend_traits<backends::flashmla> {
       .pages = page_sizes::only(64),
       .page_snap = 64,
       .speculative = speculative_support::chain,
+      .eagle_draft = support::yes,
       .sliding_window = support::no,
       .kernel_architectures = {model_arch::mla},
       .kernel_targets = enum_set<hardware>{hardware::sm90} | hardware_sets::sm100_family,

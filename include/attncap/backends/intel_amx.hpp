@@ -16,6 +16,7 @@ struct backend_traits<backends::intel_amx> {
       .targets = hardware_sets::except_npu_mps - enum_set<hardware>{hardware::cpu},
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
+      .eagle_draft = support::yes,
       .sliding_window = support::no,
       .kernel_targets = hardware_sets::cpu_any,
   };

@@ -24,6 +24,7 @@ struct backend_traits<backends::intel_xpu> {
       // 0.5.23 lists it among the draft-worker backends (DRAFT_ATTENTION_BACKEND_CHOICES).
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::chain,
+      .eagle_draft = support::yes,
       .sliding_window = support::yes,
       .window_with_cross_attention = support::no,
       .deterministic = support::yes,

@@ -21,6 +21,7 @@ struct backend_traits<backends::trtllm_mha> {
       .page_snap = 64,
       .phases = {phase::prefill, phase::decode, phase::draft},
       .speculative = speculative_support::chain,
+      .eagle_draft = support::yes,
       .sliding_window = support::yes,
       .attention_sinks = support::yes,
   };

@@ -20,6 +20,7 @@ struct backend_traits<backends::trtllm_mla> {
       .pages = page_sizes::only(32, 64),
       .page_snap = 64,
       .speculative = speculative_support::chain,
+      .eagle_draft = support::yes,
   };
 };
 

@@ -103,6 +103,9 @@ struct capabilities {
   size_set head_dims = size_set::any_size();
   enum_set<phase> phases = {phase::prefill, phase::decode};
   speculative_support speculative = speculative_support::tree;
+  /// Whether EAGLE's draft worker builds its multi-step decode and draft-extend backends on it
+  /// (the engine's draft backend factory has a builder for it).
+  support eagle_draft = support::unknown;
   support cross_attention = support::unknown;
   support sliding_window = support::unknown;
   /// Whether a sliding window and cross attention work together (each may on its own).

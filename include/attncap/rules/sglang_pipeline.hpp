@@ -11,7 +11,9 @@
 #include <attncap/rules/attention_backend_fallbacks.hpp>
 #include <attncap/rules/attention_backend_hardware.hpp>
 #include <attncap/rules/construction.hpp>
+#include <attncap/rules/deepseek_v4.hpp>
 #include <attncap/rules/deterministic.hpp>
+#include <attncap/rules/eagle_draft.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
 #include <attncap/rules/model_overrides.hpp>
@@ -40,13 +42,15 @@ struct sglang_pipeline
           // Prefill-only serving's preconditions.
           detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4, detail::sa::prefill_only_mxfp8,
           detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
-          // Model overrides.
-          detail::sa::dsa_default_backend, detail::sa::dsa_page_size, detail::sa::dsa_page_size_xpu,
-          detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
-          detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype, detail::sa::deepseek_trtllm_mla,
-          detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype,
-          detail::sa::llama4_backend, detail::sa::step3p_backend, detail::sa::gpt_oss_backends,
-          detail::sa::llama4_backends,
+          // Model overrides: DeepSeek V4's, then the others.
+          detail::sa::dsv4_page_size, detail::sa::dsv4_backend, detail::sa::dsv4_kv_dtype_default,
+          detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype, detail::sa::dsv4_speculative_algorithm,
+          detail::sa::dsv4_eagle_topk, detail::sa::dsa_default_backend, detail::sa::dsa_page_size,
+          detail::sa::dsa_page_size_xpu, detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu,
+          detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype,
+          detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note,
+          detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend, detail::sa::step3p_backend,
+          detail::sa::gpt_oss_backends, detail::sa::llama4_backends,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,
@@ -92,6 +96,6 @@ struct sglang_pipeline
           detail::sa::mps_attention_backend, detail::sa::mps_prefill_backend, detail::sa::mps_decode_backend,
           // The model runner.
           detail::sa::cpu_fp8_e5m2, detail::sa::cpu_fp8_mha, detail::sa::cpu_fp8_amx, detail::sa::cpu_fp8_backend,
-          rules::build_backends, rules::first_forward> {};
+          rules::build_backends, rules::build_eagle_draft_backends, rules::first_forward> {};
 
 }  // namespace attncap
