@@ -5,7 +5,7 @@
 using namespace attncap;
 using namespace attncap::test;
 
-TEST_CASE("wrapper rules: trigger and near miss") { check_rules(construction_rules); }
+TEST_CASE("construction rules: trigger and near miss") { check_rules(construction_rules); }
 
 TEST_CASE("on NPU the wrapper always sees ascend, so its NPU rule cannot fire in the pipeline") {
   const report rep = validate(on(H::npu).backend(id::triton).flag(&launch_config::hybrid_gdn));
@@ -48,4 +48,12 @@ TEST_CASE("NGRAM has no draft model, so its draft backend is never built") {
   const auto ngram = on(H::sm110).arch(model_arch::mqa).backend(id::triton).spec(S::ngram).draft(id::trtllm_mla);
   CHECK_FALSE(validate(ngram).violates(rules::trtllm_mla::mla_only::info));
   CHECK(validate(ngram.spec(S::standalone)).violates(rules::trtllm_mla::mla_only::info));
+}
+
+TEST_CASE("a draft backend the registry lacks stops at the lookup: none of its own rules run") {
+  const report rep = validate(on(H::sm90).backend(id::fa3).eagle(1, 3, 4).draft(id::cutlass_mla).mla());
+  REQUIRE(rep.first_error() != nullptr);
+  CHECK(rep.first_error()->rule == &rules::factory::registered_backend::info);
+  CHECK(rep.first_error()->subject == id::cutlass_mla);
+  CHECK(codes(rep).find("cutlass_mla.") == std::string::npos);
 }

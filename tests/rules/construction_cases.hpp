@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Cases for rules/construction.hpp: the hybrid-GDN wrapper rules checked while building backends.
+// Cases for rules/construction.hpp: the registry lookup and the hybrid-GDN wrapper rules checked while
+// building backends.
 #pragma once
 
 #include <array>
@@ -14,6 +15,14 @@ namespace wr = rules::wrapper;
 inline constexpr validator hybrid_gdn_npu_only = &validate<builtin_registry, pipeline<wr::hybrid_gdn_npu>>;
 
 inline constexpr std::array construction_rules{
+    // The draft backend field has no argparse choices: a name the registry lacks reaches the lookup.
+    rule_case{&rules::factory::registered_backend::info, stage::factory, exception_kind::value_error,
+              on(H::sm90).backend(id::fa3).eagle(1, 3, 4).draft(id::cutlass_mla),
+              "Invalid attention backend: cutlass_mla", on(H::sm90).backend(id::fa3).eagle(1, 3, 4).draft(id::triton)},
+    rule_case{&rules::factory::registered_backend::info, stage::factory, exception_kind::value_error,
+              on(H::gfx942).backend(id::aiter).spec(S::eagle).draft(id::dual_chunk_flash_attn),
+              "Invalid attention backend: dual_chunk_flash_attn",
+              on(H::gfx942).backend(id::aiter).spec(S::eagle).draft(id::aiter)},
     rule_case{&wr::hybrid_gdn_non_mla::info, stage::wrapper, exception_kind::assertion_error,
               on(H::sm90).mla().flag(&launch_config::hybrid_gdn), "hybrid_gdn can only be used with non-MLA models.",
               on(H::sm90).flag(&launch_config::hybrid_gdn), "mla"},

@@ -7,9 +7,21 @@
 
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/argparse.hpp>
 #include <attncap/runtime/resolution.hpp>
 
 namespace attncap::rules {
+
+namespace factory {
+// The registry lookup before any factory runs. argparse keeps unregistered names out of the
+// three backend fields; the draft backend field has no choices, so a name the engine's
+// registry no longer holds reaches here (model_runner_components/attention_backend_setup.py:281).
+ATTNCAP_RULE(registered_backend, "factory.registered_backend", factory, value_error,
+             speculative_draft_attention_backend, ATTNCAP_ARGPARSE_BACKEND_CHOICES,
+             "Invalid attention backend: {subject}") {
+  return !builtin_registry::accepted_by_argparse(ctx.subject);
+}
+}  // namespace factory
 
 namespace wrapper {
 ATTNCAP_RULE(hybrid_gdn_non_mla, "hybrid_gdn.non_mla", wrapper, assertion_error, model_arch, "mha, gqa, mqa",
@@ -34,7 +46,9 @@ ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error,
 /// The model runner's construction: factory then constructor of the decode backend, then of the
 /// prefill backend when it differs, then the wrapper, then the draft backend.
 struct build_backends {
-  using rules = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu>;
+  using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu>;
+  using rules = rule_list<factory::registered_backend, wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell,
+                          wrapper::hybrid_gdn_npu>;
 
   template <class Registry>
   static constexpr void run(resolution<Registry>& r) {
@@ -42,7 +56,7 @@ struct build_backends {
     const backend_id prefill = r.cfg.prefill_backend();
     build(r, decode);
     if (prefill != decode) build(r, prefill);
-    detail::check_each(r, rules{}, backend_id::none);
+    detail::check_each(r, wrappers{}, backend_id::none);
     const backend_id draft = r.cfg.speculative_draft_attention_backend;
     // NGRAM drafts from the prompt's n-grams: no draft model, so no draft backend is built.
     const bool draft_model = r.cfg.speculative() && r.cfg.speculative_algorithm != speculative_algorithm::ngram;
@@ -53,6 +67,8 @@ struct build_backends {
   template <class Registry>
   static constexpr void build(resolution<Registry>& r, backend_id b) {
     if (!is_set(b)) return;
+    detail::check_each(r, rule_list<factory::registered_backend>{}, b);
+    if (!Registry::accepted_by_argparse(b)) return;  // no factory to run
     r.template run_backend_rules<stage::factory>(b);
     r.template run_backend_rules<stage::backend_init>(b);
   }
