@@ -25,6 +25,7 @@
 #include "rules/eagle_draft_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
+#include "rules/model_capabilities_cases.hpp"
 #include "rules/model_overrides_cases.hpp"
 #include "rules/mps_cases.hpp"
 #include "rules/nvfp4_prefill_cases.hpp"
@@ -99,6 +100,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(platform_hooks_rewrites);
   add(model_overrides_rewrites);
   add(deepseek_v4_rewrites);
+  add(model_capabilities_rewrites);
   add(deterministic_rewrites);
   add(attention_backend_default_rewrites);
   add(attention_backend_hardware_rewrites);

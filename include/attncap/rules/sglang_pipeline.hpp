@@ -16,6 +16,7 @@
 #include <attncap/rules/eagle_draft.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
+#include <attncap/rules/model_capabilities.hpp>
 #include <attncap/rules/model_overrides.hpp>
 #include <attncap/rules/mps.hpp>
 #include <attncap/rules/nvfp4_prefill.hpp>
@@ -92,6 +93,8 @@ struct sglang_pipeline
           detail::sa::uno_fa3, detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head,
           detail::sa::dspark_steps, detail::sa::dspark_steps_default, detail::sa::dspark_topk,
           detail::sa::dspark_topk_default, detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
+          // Model capabilities.
+          detail::sa::hrm_text_triton, detail::sa::hrm_text_radix_cache, detail::sa::hrm_text_cuda_graph,
           // The checks after resolution.
           detail::sa::mps_attention_backend, detail::sa::mps_prefill_backend, detail::sa::mps_decode_backend,
           // The model runner.

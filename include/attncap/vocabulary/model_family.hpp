@@ -60,7 +60,7 @@ inline constexpr std::array<spelling<model_family>, 28> known_model_classes{{
     {model_family::whisper, "WhisperForConditionalGeneration"},
     {model_family::step3p, "Step3p5ForCausalLM"},
     {model_family::step3p, "Step3p7ForConditionalGeneration"},
-    {model_family::hrm_text, "HRMTextForCausalLM"},
+    {model_family::hrm_text, "HrmTextForCausalLM"},
     {model_family::llama, "LlamaForCausalLM"},
     {model_family::grok, "Grok1ForCausalLM"},
     {model_family::grok, "Grok1VForCausalLM"},
