@@ -56,7 +56,7 @@ struct build_backends {
     const backend_id prefill = r.cfg.prefill_backend();
     build(r, decode);
     if (prefill != decode) build(r, prefill);
-    detail::check_each(r, wrappers{}, backend_id::none);
+    ::attncap::detail::check_each(r, wrappers{}, backend_id::none);
     const backend_id draft = r.cfg.speculative_draft_attention_backend;
     // NGRAM drafts from the prompt's n-grams: no draft model, so no draft backend is built.
     const bool draft_model = r.cfg.speculative() && r.cfg.speculative_algorithm != speculative_algorithm::ngram;
@@ -67,7 +67,7 @@ struct build_backends {
   template <class Registry>
   static constexpr void build(resolution<Registry>& r, backend_id b) {
     if (!is_set(b)) return;
-    detail::check_each(r, rule_list<factory::registered_backend>{}, b);
+    ::attncap::detail::check_each(r, rule_list<factory::registered_backend>{}, b);
     if (!Registry::accepted_by_argparse(b)) return;  // no factory to run
     r.template run_backend_rules<stage::factory>(b);
     r.template run_backend_rules<stage::backend_init>(b);

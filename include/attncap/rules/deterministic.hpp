@@ -7,6 +7,7 @@
 #include <array>
 #include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/declared_backends.hpp>
 #include <string_view>
 #include <utility>
 
@@ -16,39 +17,10 @@ namespace detail {
 /// True when `b` declares deterministic kernels (the engine's whitelist for
 /// --enable-deterministic-inference).
 constexpr bool declares_deterministic(backend_id b) noexcept {
-  const auto i = static_cast<std::size_t>(b);
-  return i < builtin_registry::size && builtin_registry::caps[i].deterministic == support::yes;
+  return ::attncap::rules::declares<&capabilities::deterministic>(b);
 }
-/// Writes the names of the backends that declare deterministic kernels, sorted as the engine
-/// lists them ("ascend, fa3, …"), into `out` (when given); returns the length.
-constexpr std::size_t write_deterministic_names(char* out) {
-  std::array<std::string_view, builtin_registry::size> names{};
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < builtin_registry::size; ++i)
-    if (builtin_registry::caps[i].deterministic == support::yes) names[n++] = builtin_registry::names[i];
-  for (std::size_t i = 1; i < n; ++i)  // insertion sort: constexpr
-    for (std::size_t j = i; j > 0 && names[j] < names[j - 1]; --j) std::swap(names[j], names[j - 1]);
-  std::size_t len = 0;
-  auto put = [&](std::string_view text) {
-    for (char c : text) {
-      if (out) out[len] = c;
-      ++len;
-    }
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i != 0) put(", ");
-    put(names[i]);
-  }
-  return len;
-}
-inline constexpr std::size_t deterministic_names_size = write_deterministic_names(nullptr);
-inline constexpr auto deterministic_names_chars = [] {
-  std::array<char, deterministic_names_size + 1> a{};
-  write_deterministic_names(a.data());
-  return a;
-}();
-/// The deterministic whitelist as the engine lists it.
-inline constexpr std::string_view deterministic_names{deterministic_names_chars.data(), deterministic_names_size};
+/// The deterministic whitelist as the engine lists it (sorted).
+inline constexpr std::string_view deterministic_names = declaring_names<&capabilities::deterministic, true>::value;
 inline constexpr std::array radix_deterministic_backends{id::ascend, id::fa3, id::fa4, id::triton};
 using ::attncap::detail::one_of;
 /// The models the engine runs as absorbed MLA in deterministic mode.

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The engine's own backends that declare a capability, for rules whose allowed set is such a
+/// list (the deterministic whitelist, the backends EAGLE's draft factory builds): whether one
+/// declares it, and their names as static text.
+#pragma once
+
+#include <array>
+#include <attncap/backends/all.hpp>
+#include <cstddef>
+#include <string_view>
+#include <utility>
+
+namespace attncap::rules {
+
+/// True when built-in backend `b` declares `support::yes` for `Member` (a backend added to the
+/// registry from outside is none of the engine's, so it declares nothing to it).
+template <support capabilities::*Member>
+constexpr bool declares(backend_id b) noexcept {
+  const auto i = static_cast<std::size_t>(b);
+  return i < builtin_registry::size && builtin_registry::caps[i].*Member == support::yes;
+}
+
+namespace detail {
+/// Writes the names of the backends that declare `Member` (but aliases argument resolution
+/// renames), sorted when `Sorted` else in registry order, comma separated, into `out` (when
+/// given); returns the length.
+template <support capabilities::*Member, bool Sorted>
+constexpr std::size_t write_declaring_names(char* out) noexcept {
+  std::array<std::string_view, builtin_registry::size> names{};
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < builtin_registry::size; ++i) {
+    const auto b = static_cast<backend_id>(i);
+    if (declares<Member>(b) && !is_set(builtin_registry::renamed_to(b))) names[n++] = builtin_registry::names[i];
+  }
+  if constexpr (Sorted)
+    for (std::size_t i = 1; i < n; ++i)  // insertion sort: constexpr
+      for (std::size_t j = i; j > 0 && names[j] < names[j - 1]; --j) std::swap(names[j], names[j - 1]);
+  std::size_t len = 0;
+  auto put = [&](std::string_view text) {
+    for (char c : text) {
+      if (out) out[len] = c;
+      ++len;
+    }
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i != 0) put(", ");
+    put(names[i]);
+  }
+  return len;
+}
+}  // namespace detail
+
+/// The names of the backends that declare `Member`, as static text ("a, b, …"): sorted when
+/// `Sorted` (as the engine lists them), else in registry order.
+template <support capabilities::*Member, bool Sorted>
+struct declaring_names {
+  static constexpr std::size_t size = detail::write_declaring_names<Member, Sorted>(nullptr);
+  static constexpr std::array<char, size + 1> chars = [] {
+    std::array<char, size + 1> a{};
+    detail::write_declaring_names<Member, Sorted>(a.data());
+    return a;
+  }();
+  static constexpr std::string_view value{chars.data(), size};
+};
+
+}  // namespace attncap::rules
