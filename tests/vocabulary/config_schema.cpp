@@ -52,6 +52,17 @@ TEST_CASE("the defaults are the engine's") {
   CHECK(!c.disable_cuda_graph);
 }
 
+TEST_CASE("a sliding window is a size of 0 or more; unset and -1 are full attention") {
+  launch_config c;
+  CHECK_FALSE(c.has_sliding_window());
+  c.sliding_window = -1;
+  CHECK_FALSE(c.has_sliding_window());
+  c.sliding_window = 0;
+  CHECK(c.has_sliding_window());
+  c.sliding_window = 4096;
+  CHECK(c.has_sliding_window());
+}
+
 TEST_CASE("a mutable visit writes the member, a const visit reads it") {
   launch_config c;
   for (const auto& info : field_schema) {

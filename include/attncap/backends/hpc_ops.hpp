@@ -103,7 +103,7 @@ ATTNCAP_RULE(init_head_dim_and_group, "hpc_ops.init_head_dim_and_group", backend
 // Checked on every layer at the first forward pass.
 ATTNCAP_RULE(layer_sliding_window, "hpc_ops.sliding_window", first_forward, value_error, sliding_window, "None",
              "The hpc_ops attention backend does not support sliding window.") {
-  return ctx.cfg.sliding_window > -1 && traits::caps.sliding_window == support::no;
+  return ctx.cfg.has_sliding_window() && traits::caps.sliding_window == support::no;
 }
 ATTNCAP_RULE(layer_logit_cap, "hpc_ops.logit_cap", first_forward, value_error, logit_cap, "0",
              "The hpc_ops attention backend does not support logit cap.") {

@@ -118,7 +118,7 @@ constexpr bool target_excluded(const rule_context& ctx, int min_cuda = 0) noexce
                "None with cross attention", "Sliding window and cross attention are not supported together") { \
     return ::attncap::backend_traits<::attncap::backends::Backend>::caps.window_with_cross_attention == \
                ::attncap::support::no && \
-           ctx.cfg.encoder_decoder && ctx.cfg.sliding_window != ::attncap::unset && (When); \
+           ctx.cfg.encoder_decoder && ctx.cfg.has_sliding_window() && (When); \
   }
 // clang-format on
 

@@ -47,8 +47,7 @@ ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error,
 /// prefill backend when it differs, then the wrapper, then the draft backend.
 struct build_backends {
   using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu>;
-  using rules = rule_list<factory::registered_backend, wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell,
-                          wrapper::hybrid_gdn_npu>;
+  using rules = ::attncap::detail::mp::mp_push_front<wrappers, factory::registered_backend>;
 
   template <class Registry>
   static constexpr void run(resolution<Registry>& r) {

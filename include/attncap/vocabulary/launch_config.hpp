@@ -28,6 +28,8 @@ struct launch_config {
   ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DETAIL_FIELD_MEMBER)
 
   constexpr bool is_mla() const noexcept { return model_arch == ::attncap::model_arch::mla; }
+  /// True when the model has a sliding window (unset and -1 both mean full attention).
+  constexpr bool has_sliding_window() const noexcept { return sliding_window > -1; }
   constexpr bool speculative() const noexcept {
     return speculative_algorithm != ::attncap::speculative_algorithm::none;
   }
