@@ -252,6 +252,17 @@ def _runner(server_args):
     return runner
 
 
+def _resolve_backends(runner):
+    """The runner's prefill and decode backend names, resolved as its init_attention_backends
+    does and set on it (the backends read them while they construct)."""
+    from sglang.srt.model_executor.model_runner_components import attention_backend_setup as setup
+
+    resolved = setup.resolve_attention_backend_strs(model_runner=runner)
+    runner.prefill_attention_backend_str = resolved.prefill
+    runner.decode_attention_backend_str = resolved.decode
+    return resolved
+
+
 def _kv_pool_checks(runner) -> None:
     """The checks that open the KV pool's construction, which comes before the backends; the
     pool itself (its sizing and allocation) is not built."""
@@ -280,10 +291,7 @@ def _eagle_draft_backends(runner) -> None:
     draft = copy.copy(runner)
     draft.is_draft_worker = True
     draft.draft_attention_backend = spec.speculative_draft_attention_backend
-    resolved = setup.resolve_attention_backend_strs(model_runner=draft)
-    draft.prefill_attention_backend_str = resolved.prefill
-    draft.decode_attention_backend_str = resolved.decode
-    setup._build_resolved_backend(model_runner=draft, resolved=resolved, init_new_workspace=False)
+    setup._build_resolved_backend(model_runner=draft, resolved=_resolve_backends(draft), init_new_workspace=False)
     factory = DraftBackendFactory(draft, spec.speculative_eagle_topk, spec.speculative_num_steps)
     factory.create_decode_backend()
     factory.create_draft_extend_backend()
@@ -316,9 +324,7 @@ def decide(argv: list[str]) -> dict:
                 runner = _runner(server_args)
                 runner.configure_kv_cache_dtype()
                 _kv_pool_checks(runner)
-                resolved = setup.resolve_attention_backend_strs(model_runner=runner)
-                runner.prefill_attention_backend_str = resolved.prefill
-                runner.decode_attention_backend_str = resolved.decode
+                resolved = _resolve_backends(runner)
                 out["runner_backends"] = [resolved.prefill, resolved.decode]
                 stage = "factory"
                 setup._build_resolved_backend(model_runner=runner, resolved=resolved, init_new_workspace=False)
