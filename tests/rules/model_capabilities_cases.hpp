@@ -18,6 +18,7 @@ inline constexpr std::array model_capabilities_rewrites{
                  "bidirectional prefix attention.",
                  "triton", on(H::sm100).model(M::hrm_text).backend(id::triton)},
     rewrite_case{&sa::hrm_text_radix_cache::info, on(H::sm90).model(M::hrm_text), "", "True", on(H::sm90)},
+    rewrite_case{&sa::hrm_text_chunked_prefill::info, on(H::sm90).model(M::hrm_text), "", "-1", on(H::sm90)},
     rewrite_case{&sa::hrm_text_cuda_graph::info, on(H::sm90).model(M::hrm_text), "", "True", on(H::sm90)},
 };
 

@@ -13,4 +13,4 @@ TEST_CASE("without --is-embedding the prefill-only error comes before any platfo
   CHECK(rep.first_error()->rule == &sa::prefill_only_embedding::info);
 }
 
-TEST_CASE("an embedding server on fa3 passes the preconditions") { CHECK(validate(embedding).accepted()); }
+TEST_CASE("an embedding server on fa3 passes the preconditions") { CHECK(validate(servable).accepted()); }

@@ -8,11 +8,12 @@
 
 using namespace attncap;
 
-static_assert(enum_count<field>() == 39 && field_schema.size() == 39);
+static_assert(enum_count<field>() == 40 && field_schema.size() == 40);
 static_assert(to_string(field::speculative_ngram_max_bfs_breadth) == "speculative_ngram_max_bfs_breadth");
 static_assert(from_string<field>("page_size") == field::page_size);
 static_assert(is_field_name("disable_cuda_graph") && !is_field_name("prefill_backend") && !is_field_name(""));
-static_assert(!is_input(field::disable_radix_cache) && !is_input(field::disable_cuda_graph) && is_input(field::model));
+static_assert(is_input(field::disable_radix_cache) && !is_input(field::disable_cuda_graph) && is_input(field::model));
+static_assert(schema_of(field::chunked_prefill_size).lo == -1 && ::attncap::unset < -1);
 static_assert(schema_of(field::cuda).kind == field_kind::version);
 static_assert(schema_of(field::sliding_window).lo == -1 && schema_of(field::page_size).hi == 1 << 30);
 static_assert(schema_of(field::logit_cap).kind == field_kind::real);

@@ -28,6 +28,7 @@ FLAGS = {
     "dp_size": "--dp-size",
     "attn_cp_size": "--attn-cp-size",
     "context_len": "--context-length",
+    "chunked_prefill_size": "--chunked-prefill-size",
 }
 SWITCHES = {
     "enable_dp_attention": "--enable-dp-attention",
@@ -35,6 +36,7 @@ SWITCHES = {
     "enable_mis": "--enable-mis",
     "prefill_only_disable_kv_cache": "--prefill-only-disable-kv-cache",
     "is_embedding": "--is-embedding",
+    "disable_radix_cache": "--disable-radix-cache",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {"hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank"}
@@ -211,6 +213,20 @@ def random_config(rng: random.Random) -> dict:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.08:
         cfg["enable_deterministic_inference"] = True
+    if rng.random() < 0.06:
+        # Prefill-only serving: each precondition met with a probability, so each one fails alone.
+        cfg["prefill_only_disable_kv_cache"] = True
+        cfg["is_embedding"] = rng.random() < 0.85
+        if rng.random() < 0.7:
+            cfg["chunked_prefill_size"] = -1
+        if rng.random() < 0.7:
+            cfg["disable_radix_cache"] = True
+        if rng.random() < 0.2:
+            cfg["attn_cp_size"] = 2
+    elif rng.random() < 0.08:
+        cfg["chunked_prefill_size"] = rng.choice([-1, 2048, 8192])
+    if rng.random() < 0.05:
+        cfg["disable_radix_cache"] = True
     if cfg["model_arch"] != "mla":
         if rng.random() < 0.25:
             cfg["head_dim"] = rng.choice([64, 96, 128, 256])

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// The preconditions of `--prefill-only-disable-kv-cache`, checked early in argument resolution,
-/// before the platform hooks (sglang 0.5.23, arg_groups/kv_cache_hook.py:865-896, run from
+/// before the platform hooks (sglang 0.5.23, arg_groups/kv_cache_hook.py:865-924, run from
 /// arg_groups/pipeline.py:170). Its backend check comes later, once the backends settle.
 #pragma once
 
@@ -25,6 +25,25 @@ ATTNCAP_RULE(prefill_only_mxfp8, "prefill_only.mxfp8_kv_cache", server_args, val
              "--prefill-only-disable-kv-cache does not currently support --kv-cache-dtype=mxfp8 because the MXFP8 pool "
              "stores separate scale-factor buffers.") {
   return ctx.cfg.prefill_only_disable_kv_cache && ctx.cfg.kv_cache_dtype == kv_cache_dtype::mxfp8;
+}
+// An unset chunk size fails too: the engine has not chosen its default yet.
+ATTNCAP_RULE(prefill_only_chunked_prefill, "prefill_only.chunked_prefill", server_args, value_error,
+             chunked_prefill_size, "-1",
+             "--prefill-only-disable-kv-cache requires --chunked-prefill-size=-1 so the FA backend takes the "
+             "fa_skip_kv_cache path; otherwise the pool would be touched between prefill chunks.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && ctx.cfg.chunked_prefill_size != -1;
+}
+ATTNCAP_RULE(prefill_only_radix_cache, "prefill_only.radix_cache", server_args, value_error, disable_radix_cache,
+             "True",
+             "--prefill-only-disable-kv-cache requires --disable-radix-cache because the radix cache indexes KV pool "
+             "slots that no longer hold real data.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && !ctx.cfg.disable_radix_cache;
+}
+ATTNCAP_RULE(prefill_only_context_parallel, "prefill_only.context_parallel", server_args, value_error, attn_cp_size,
+             "1",
+             "--prefill-only-disable-kv-cache is incompatible with --attn-cp-size > 1: the context-parallel attention "
+             "path writes K/V to the pool via set_kv_buffer, which the no-op pool intentionally rejects.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && ctx.cfg.attn_cp_size > 1;
 }
 
 }  // namespace attncap::rules::server_args

@@ -42,7 +42,9 @@ struct sglang_pipeline
           detail::sa::nsa_alias, detail::sa::deprecated_backend_names,
           // Prefill-only serving's preconditions.
           detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4, detail::sa::prefill_only_mxfp8,
-          detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
+          detail::sa::prefill_only_chunked_prefill, detail::sa::prefill_only_radix_cache,
+          detail::sa::prefill_only_context_parallel, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
+          detail::sa::cpu_default,
           // Model overrides: DeepSeek V4's, then the others.
           detail::sa::dsv4_page_size, detail::sa::dsv4_backend, detail::sa::dsv4_kv_dtype_default,
           detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype, detail::sa::dsv4_speculative_algorithm,
@@ -94,7 +96,8 @@ struct sglang_pipeline
           detail::sa::dspark_steps, detail::sa::dspark_steps_default, detail::sa::dspark_topk,
           detail::sa::dspark_topk_default, detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
           // Model capabilities.
-          detail::sa::hrm_text_triton, detail::sa::hrm_text_radix_cache, detail::sa::hrm_text_cuda_graph,
+          detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill, detail::sa::hrm_text_radix_cache,
+          detail::sa::hrm_text_cuda_graph,
           // The checks after resolution.
           detail::sa::mps_attention_backend, detail::sa::mps_prefill_backend, detail::sa::mps_decode_backend,
           // The model runner.

@@ -8,12 +8,15 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 
 namespace attncap {
 
-/// Integer options use `unset` for "not given" (the engine's None).
-inline constexpr std::int32_t unset = -1;
+/// Integer options use `unset` for "not given" (the engine's None). It lies below every
+/// accepted range, so that -1, which some engine options give a meaning of its own
+/// (`--chunked-prefill-size -1`: no chunking), stays a value.
+inline constexpr std::int32_t unset = std::numeric_limits<std::int32_t>::min();
 
 /// How a configuration value is held and written.
 enum class field_kind : std::uint8_t {
@@ -70,6 +73,8 @@ enum class field_role : std::uint8_t {
   X(is_embedding, bool, false, flag, 0, 0, input, "the server computes embeddings only (no generation)")               \
   X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
   X(context_len, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "the model's context length")             \
+  X(chunked_prefill_size, std::int32_t, ::attncap::unset, integer, -1, 1 << 30, input,                                 \
+    "tokens per prefill chunk (-1: no chunking)")                                                                      \
   X(hardware, ::attncap::hardware, ::attncap::hardware::sm90, choice, 0, 0, input, "the accelerator")                  \
   X(cuda, std::int32_t, ::attncap::unset, version, 0, 0, input, "CUDA toolkit version")                                \
   X(model_arch, ::attncap::model_arch, ::attncap::model_arch::mha, choice, 0, 0, input,                                \
@@ -91,5 +96,5 @@ enum class field_role : std::uint8_t {
   X(softmax_scale, double, 0.0, real, 0, 0, input, "softmax scale (0: head_dim ** -0.5)")                              \
   X(attention_sinks, bool, false, flag, 0, 0, input, "the model has attention sinks")                                  \
   X(asymmetric_kv, bool, false, flag, 0, 0, input, "the model's K and V head dims differ")                             \
-  X(disable_radix_cache, bool, false, flag, 0, 0, resolved, "the radix cache is off")                                  \
+  X(disable_radix_cache, bool, false, flag, 0, 0, input, "the radix cache is off")                                     \
   X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")
