@@ -173,6 +173,30 @@ TEST_CASE("asymmetric K and V head dims") {
   CHECK_FALSE(derive_model_facts(c).values.asymmetric_kv);
 }
 
+TEST_CASE("hybrid sliding-window models by class; Beam with sliding layers, Laguna with a window; or by flag") {
+  auto with_class = [](std::string cls) {
+    hf_config c = llama();
+    c.set("architectures.0", std::move(cls));
+    return c;
+  };
+  CHECK_FALSE(derive_model_facts(llama()).values.hybrid_swa);
+  const auto gpt_oss = derive_model_facts(with_class("GptOssForCausalLM"));
+  CHECK(gpt_oss.values.hybrid_swa);
+  CHECK(source_of(gpt_oss, field::hybrid_swa) == "the class GptOssForCausalLM");
+  hf_config beam = with_class("BeamForCausalLM");
+  beam.set("layer_types.0", std::string("full_attention"));
+  CHECK_FALSE(derive_model_facts(beam).values.hybrid_swa);
+  beam.set("layer_types.1", std::string("sliding_attention"));
+  CHECK(derive_model_facts(beam).values.hybrid_swa);
+  hf_config laguna = with_class("LagunaForCausalLM");
+  CHECK_FALSE(derive_model_facts(laguna).values.hybrid_swa);
+  laguna.set("sliding_window", std::int64_t{4096});
+  CHECK(derive_model_facts(laguna).values.hybrid_swa);
+  hf_config flagged = llama();
+  flagged.set("is_hybrid_swa", true);
+  CHECK(source_of(derive_model_facts(flagged), field::hybrid_swa) == "config.json is_hybrid_swa");
+}
+
 TEST_CASE("errors name the key the engine needs") {
   hf_config none;
   CHECK_THROWS_WITH_AS(derive_model_facts(none), doctest::Contains("config.json: architectures: missing"),

@@ -20,6 +20,11 @@ inline constexpr std::array kv_cache_rules{
     rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,
               on(H::xpu_xmx).kv(K::fp4_mx_block16), "KV4 is not tested on non-CUDA platforms.",
               on(H::xpu_xmx).kv(K::fp8_e4m3)},
+    rule_case{&sa::kv4_unified_memory::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).kv(K::fp4_mx_block16).flag(&launch_config::enable_unified_memory),
+              "FP4 KV cache does not yet support --enable-unified-memory: the unified MHA pool does not allocate FP4 "
+              "block scales or the prefill dequant workspace.",
+              on(H::sm90).kv(K::fp4_mx_block16), "True"},
     rule_case{&sa::kv4_nvfp4_blackwell::info, stage::server_args, exception_kind::runtime_error,
               on(H::sm90).kv(K::nvfp4),
               "--kv-cache-dtype=nvfp4 requires Blackwell SM100 or SM120. Use --kv-cache-dtype=fp4_mx_block16 for the "

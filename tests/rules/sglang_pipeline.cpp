@@ -34,6 +34,7 @@
 #include "rules/speculative_cases.hpp"
 #include "rules/speculative_dflash_cases.hpp"
 #include "rules/speculative_uno_cases.hpp"
+#include "rules/unified_memory_cases.hpp"
 
 using namespace attncap;
 using namespace attncap::test;
@@ -75,6 +76,7 @@ std::set<const rule_info*> tested_rules() {
   add(speculative_rules);
   add(speculative_dflash_rules);
   add(speculative_uno_rules);
+  add(unified_memory_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
   add(eagle_draft_rules);
@@ -110,6 +112,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(speculative_rewrites);
   add(speculative_dflash_rewrites);
   add(speculative_uno_rewrites);
+  add(unified_memory_rewrites);
   add(kv4_speculative_rewrites);
   return out;
 }

@@ -37,6 +37,8 @@ SWITCHES = {
     "prefill_only_disable_kv_cache": "--prefill-only-disable-kv-cache",
     "is_embedding": "--is-embedding",
     "disable_radix_cache": "--disable-radix-cache",
+    "enable_unified_memory": "--enable-unified-memory",
+    "enable_page_major_kv_layout": "--enable-page-major-kv-layout",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {"hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank"}
@@ -51,11 +53,14 @@ UNEXPRESSED = {
     "softmax_scale": "read by layers at the first forward pass, which the oracle does not run",
     "attention_sinks": "read by layers at the first forward pass, which the oracle does not run",
     "asymmetric_kv": "needs a checkpoint with distinct K and V head dims",
+    "hybrid_swa": "decided by the model class, which the generated config.json names",
 }
 SIMULATED = (
     "sm80", "sm86", "sm89", "sm90", "sm100", "sm103", "sm110", "sm120", "sm121",
     "gfx90a", "gfx942", "gfx950", "cpu", "cpu_amx", "xpu", "xpu_xmx",
 )  # fmt: skip
+# The classes of MODELS that the engine runs on its hybrid sliding-window pool.
+HYBRID_SWA = {"GptOssForCausalLM", "Llama4ForConditionalGeneration"}
 MLA_FAMILIES = {
     "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
 }  # fmt: skip
@@ -135,13 +140,16 @@ def hf_config(cfg: dict) -> dict:
 
 def written_facts(cfg: dict) -> dict:
     """The per-rank head facts the generated config.json gives a non-MLA model (none for MLA,
-    whose head dims are fixed by its class)."""
+    whose head dims are fixed by its class), and whether its class runs on the hybrid-SWA pool."""
     if cfg.get("model_arch", "mha") == "mla":
         return {}
     h = hf_config(cfg)
     tp = int(cfg.get("tp_size", 1))
-    return {"head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
-            "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp)}
+    facts = {"head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
+             "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp)}
+    if cfg.get("model") in HYBRID_SWA:
+        facts["hybrid_swa"] = True
+    return facts
 
 
 def argv(cfg: dict) -> list[str]:
@@ -227,6 +235,10 @@ def random_config(rng: random.Random) -> dict:
         cfg["chunked_prefill_size"] = rng.choice([-1, 2048, 8192])
     if rng.random() < 0.05:
         cfg["disable_radix_cache"] = True
+    if rng.random() < 0.1:
+        cfg["enable_unified_memory"] = True
+    if rng.random() < 0.03:
+        cfg["enable_page_major_kv_layout"] = True
     if cfg["model_arch"] != "mla":
         if rng.random() < 0.25:
             cfg["head_dim"] = rng.choice([64, 96, 128, 256])

@@ -23,6 +23,8 @@ struct backend_traits<backends::fa4> {
       .eagle_draft = support::yes,
       .window_with_cross_attention = support::no,
       .deterministic = support::yes,
+      .unified_pool = {unified_pool_audit::dspark_verify, unified_pool_audit::page_major_mha,
+                       unified_pool_audit::page_major_asymmetric_kv},
       .kernel_targets = hardware_sets::blackwell,
   };
 };

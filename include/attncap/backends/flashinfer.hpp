@@ -26,6 +26,9 @@ struct backend_traits<backends::flashinfer> {
       .window_with_cross_attention = support::no,
       .attention_sinks = support::no,
       .deterministic = support::yes,
+      .unified_pool = {unified_pool_audit::spec_verify, unified_pool_audit::mha_rails,
+                       unified_pool_audit::dspark_verify, unified_pool_audit::page_major_mla,
+                       unified_pool_audit::page_major_mha},
       .kernel_targets = hardware_sets::cuda,
   };
 };

@@ -20,6 +20,8 @@ struct backend_traits<backends::flashmla> {
       .speculative = speculative_support::chain,
       .eagle_draft = support::yes,
       .sliding_window = support::no,
+      .unified_pool = {unified_pool_audit::spec_verify, unified_pool_audit::dspark_verify,
+                       unified_pool_audit::page_major_mla},
       .kernel_architectures = {model_arch::mla},
       .kernel_targets = enum_set<hardware>{hardware::sm90} | hardware_sets::sm100_family,
   };

@@ -26,6 +26,7 @@ struct backend_traits<backends::triton> {
       .window_with_cross_attention = support::no,
       .attention_sinks = support::yes,
       .deterministic = support::yes,
+      .unified_pool = enum_set<unified_pool_audit>::all(),
   };
 };
 

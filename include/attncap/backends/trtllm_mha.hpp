@@ -24,6 +24,7 @@ struct backend_traits<backends::trtllm_mha> {
       .eagle_draft = support::yes,
       .sliding_window = support::yes,
       .attention_sinks = support::yes,
+      .unified_pool = {unified_pool_audit::mha_rails, unified_pool_audit::page_major_mha},
   };
 };
 

@@ -21,6 +21,8 @@ struct backend_traits<backends::trtllm_mla> {
       .page_snap = 64,
       .speculative = speculative_support::chain,
       .eagle_draft = support::yes,
+      .unified_pool = {unified_pool_audit::spec_verify, unified_pool_audit::dspark_verify,
+                       unified_pool_audit::page_major_mla},
   };
 };
 

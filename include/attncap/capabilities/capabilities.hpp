@@ -43,6 +43,23 @@ struct enum_spellings<speculative_support> {
           {{speculative_support::chain, "topk=1"}, {speculative_support::tree, "topk>1"}}});
 };
 
+/// What the engine's unified memory pool (`--enable-unified-memory`, which implies the
+/// page-major KV layout) has audited a backend for; each names the engine's own list.
+ATTNCAP_NAMED_ENUM(unified_pool_audit, std::uint8_t,
+                   spec_verify,     ///< its speculative verify translates indices to the pool's physical ids
+                   mha_rails,       ///< its MHA paths read K/V through the pool's translator (a fused draft runs on it)
+                   dspark_verify,   ///< DSPARK's target verify is validated on it
+                   page_major_mla,  ///< it addresses page-major per-layer views of an MLA cache
+                   page_major_mha,  ///< it addresses page-major per-layer views of an MHA cache
+                   page_major_asymmetric_kv  ///< the same with V rows narrower than K rows
+)
+
+template <>
+struct enum_spellings<unified_pool_audit> {
+  static constexpr std::string_view what = "unified pool audit";
+  static constexpr auto table = detail::named_spellings<unified_pool_audit>();
+};
+
 /// A set of sizes (page sizes, head dims): any value, or up to twelve listed ones.
 struct size_set {
   std::array<std::int32_t, 12> values{};  ///< zero-terminated when fewer than twelve
@@ -113,6 +130,8 @@ struct capabilities {
   support logit_cap = support::unknown;
   support attention_sinks = support::unknown;
   support deterministic = support::no;
+  /// What the unified memory pool has audited it for (nothing by default).
+  enum_set<unified_pool_audit> unified_pool{};
   /// Model traits a model must have for this backend (dsa needs DSA models, …).
   enum_set<model_trait> required_traits{};
   /// Model families this backend serves (all by default).

@@ -17,10 +17,13 @@ namespace detail {
 /// pair), subject (the backend being built), sm ("sm90"), sm_major ("9"), platform ("sm100",
 /// "hip", …), heads ("(q, kv)"), gqa_group (q // kv heads), torch_kv_dtype, allowed (the rule's
 /// allowed set), device (the engine's device string: "cuda" on ROCm too) and platform_class (the
-/// engine's platform class name, "CudaSRTPlatform", …).
-inline constexpr std::array<std::string_view, 12> derived_message_keys{
-    "prefill_backend", "decode_backend", "subject",   "sm",      "sm_major", "platform",
-    "heads",           "torch_kv_dtype", "gqa_group", "allowed", "device",   "platform_class"};
+/// engine's platform class name, "CudaSRTPlatform", …); backends (the resolved pair as the
+/// engine's sorted set: "['fa3', 'triton']"), draft_backends (the draft's backend, or that pair)
+/// and allowed_list (the allowed set written the same way).
+inline constexpr std::array<std::string_view, 15> derived_message_keys{
+    "prefill_backend", "decode_backend", "subject",     "sm",      "sm_major", "platform",
+    "heads",           "torch_kv_dtype", "gqa_group",   "allowed", "device",   "platform_class",
+    "backends",        "draft_backends", "allowed_list"};
 
 /// True when `key` (without `!r` or `new_`) is a placeholder the formatter fills.
 constexpr bool known_message_key(std::string_view key) noexcept {

@@ -94,6 +94,37 @@ inline constexpr std::array<std::string_view, 15> dsa_classes{"DeepseekV3ForCaus
                                                               "HYV4ForCausalLM",
                                                               "HYV4ForCausalLMNextN"};
 
+/// Classes the engine runs on its hybrid sliding-window pool (BeamForCausalLM only with sliding
+/// layers and LagunaForCausalLM only with a window, see is_hybrid_swa_class).
+inline constexpr std::array<std::string_view, 28> hybrid_swa_classes{"BeamForCausalLM",
+                                                                     "Llama4ForConditionalGeneration",
+                                                                     "DeepseekV4ForCausalLM",
+                                                                     "DeepseekV4ForCausalLMNextN",
+                                                                     "DeepseekV4ForCausalLMDSpark",
+                                                                     "GptOssForCausalLM",
+                                                                     "GraniteSWAForCausalLM",
+                                                                     "GraniteMoeSWAForCausalLM",
+                                                                     "IQuestQ1ForCausalLM",
+                                                                     "IQuestQ1MTP",
+                                                                     "MiMoV2ForCausalLM",
+                                                                     "MiMoV2FlashForCausalLM",
+                                                                     "MiMoV2MTP",
+                                                                     "Step3p5ForCausalLM",
+                                                                     "Step3p5MTP",
+                                                                     "Step3p7ForConditionalGeneration",
+                                                                     "Gemma4ForCausalLM",
+                                                                     "Gemma4ForConditionalGeneration",
+                                                                     "EmbeddingGemma2Model",
+                                                                     "Gemma4UnifiedForConditionalGeneration",
+                                                                     "DiffusionGemmaForBlockDiffusion",
+                                                                     "LagunaForCausalLM",
+                                                                     "MellumForCausalLM",
+                                                                     "MuseGlimmerForCausalLM",
+                                                                     "MuseGlimmerForConditionalGeneration",
+                                                                     "InklingForConditionalGeneration",
+                                                                     "InklingForConditionalGenerationMTP",
+                                                                     "UnlimitedOCRForCausalLM"};
+
 inline constexpr std::array<std::string_view, 8> hybrid_gdn_types{
     "qwen3_next",       "qwen3_5",           "qwen3_5_text", "qwen3_5_moe",
     "qwen3_5_moe_text", "intern_s2_preview", "jet_nemotron", "jet_vlm"};
@@ -142,6 +173,15 @@ constexpr bool has_attention_sinks(std::string_view architecture) noexcept {
 /// Whether class `architecture` uses DeepSeek sparse attention when its config has `index_topk`.
 constexpr bool is_dsa_class(std::string_view architecture) noexcept {
   return detail::listed(detail::dsa_classes, architecture);
+}
+
+/// Whether the engine runs class `architecture` on its hybrid sliding-window pool, given whether
+/// its config has sliding-attention layers (`layer_types`) and a sliding window.
+constexpr bool is_hybrid_swa_class(std::string_view architecture, bool has_sliding_layers, bool has_window) noexcept {
+  if (!detail::listed(detail::hybrid_swa_classes, architecture)) return false;
+  if (architecture == "BeamForCausalLM") return has_sliding_layers;
+  if (architecture == "LagunaForCausalLM") return has_window;
+  return true;
 }
 
 /// Whether config type `model_type` mixes in gated-delta-net linear attention.

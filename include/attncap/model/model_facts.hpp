@@ -86,6 +86,13 @@ class hf_view {
     throw model_config_error("config.json: " + key(name) + ": missing or not a positive integer; the engine needs it " +
                              std::string(why) + " (or give the fact flags)");
   }
+  /// Whether `layer_types` lists a sliding-attention layer.
+  bool has_sliding_layers() const {
+    for (int i = 0;; ++i) {
+      const auto t = c_.text(key("layer_types") + "." + std::to_string(i));
+      if (!t || *t == "sliding_attention") return t.has_value();
+    }
+  }
   const std::string& model_type() const noexcept { return model_type_; }
   const hf_config& file() const noexcept { return c_; }
 
@@ -182,6 +189,11 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
   else if (v.file().boolean("is_encoder_decoder").value_or(false))
     m.notes.push_back("config.json says is_encoder_decoder, but the engine decides cross attention by class and " +
                       m.architecture + " is not one of its encoder-decoder classes");
+  const bool window = v.file().integer(v.key("sliding_window")).value_or(0) != 0;
+  if (is_hybrid_swa_class(m.architecture, v.has_sliding_layers(), window))
+    set_fact(m, field::hybrid_swa, "the class " + m.architecture, true);
+  else if (v.file().boolean(v.key("is_hybrid_swa")).value_or(false))
+    set_fact(m, field::hybrid_swa, "config.json " + v.key("is_hybrid_swa"), true);
   if (is_hybrid_gdn_type(v.model_type()))
     set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
   if (is_dsa_class(m.architecture) && v.has("index_topk"))

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// The engine's own backends that declare a capability, for rules whose allowed set is such a
-/// list (the deterministic whitelist, the backends EAGLE's draft factory builds): whether one
-/// declares it, and their names as static text.
+/// list (the deterministic whitelist, the backends EAGLE's draft factory builds, the unified
+/// pool's audited backends): whether one declares it, and their names as static text.
 #pragma once
 
 #include <array>
@@ -21,17 +21,20 @@ constexpr bool declares(backend_id b) noexcept {
   return i < builtin_registry::size && builtin_registry::caps[i].*Member == support::yes;
 }
 
+/// A test of a built-in backend: whether it is in some list of the engine's.
+using backend_test = bool (*)(backend_id) noexcept;
+
 namespace detail {
-/// Writes the names of the backends that declare `Member` (but aliases argument resolution
-/// renames), sorted when `Sorted` else in registry order, comma separated, into `out` (when
-/// given); returns the length.
-template <support capabilities::*Member, bool Sorted>
-constexpr std::size_t write_declaring_names(char* out) noexcept {
+/// Writes the names of the backends that pass `Test` (but aliases argument resolution renames),
+/// sorted when `Sorted` else in registry order, comma separated, into `out` (when given);
+/// returns the length.
+template <backend_test Test, bool Sorted>
+constexpr std::size_t write_passing_names(char* out) noexcept {
   std::array<std::string_view, builtin_registry::size> names{};
   std::size_t n = 0;
   for (std::size_t i = 0; i < builtin_registry::size; ++i) {
     const auto b = static_cast<backend_id>(i);
-    if (declares<Member>(b) && !is_set(builtin_registry::renamed_to(b))) names[n++] = builtin_registry::names[i];
+    if (Test(b) && !is_set(builtin_registry::renamed_to(b))) names[n++] = builtin_registry::names[i];
   }
   if constexpr (Sorted)
     for (std::size_t i = 1; i < n; ++i)  // insertion sort: constexpr
@@ -51,17 +54,21 @@ constexpr std::size_t write_declaring_names(char* out) noexcept {
 }
 }  // namespace detail
 
-/// The names of the backends that declare `Member`, as static text ("a, b, …"): sorted when
-/// `Sorted` (as the engine lists them), else in registry order.
-template <support capabilities::*Member, bool Sorted>
-struct declaring_names {
-  static constexpr std::size_t size = detail::write_declaring_names<Member, Sorted>(nullptr);
+/// The names of the backends that pass `Test`, as static text ("a, b, …"): sorted when `Sorted`
+/// (as the engine lists them), else in registry order.
+template <backend_test Test, bool Sorted>
+struct passing_names {
+  static constexpr std::size_t size = detail::write_passing_names<Test, Sorted>(nullptr);
   static constexpr std::array<char, size + 1> chars = [] {
     std::array<char, size + 1> a{};
-    detail::write_declaring_names<Member, Sorted>(a.data());
+    detail::write_passing_names<Test, Sorted>(a.data());
     return a;
   }();
   static constexpr std::string_view value{chars.data(), size};
 };
+
+/// The names of the backends that declare `Member`, as passing_names writes them.
+template <support capabilities::*Member, bool Sorted>
+struct declaring_names : passing_names<&declares<Member>, Sorted> {};
 
 }  // namespace attncap::rules

@@ -34,6 +34,11 @@ ATTNCAP_RULE(kv4_nvfp4_blackwell, "kv4.nvfp4_blackwell", server_args, runtime_er
   return ctx.cfg.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() &&
          !(ctx.hw.is_sm100() || ctx.hw.is_sm120());
 }
+ATTNCAP_RULE(kv4_unified_memory, "kv4.unified_memory", server_args, value_error, enable_unified_memory, "False",
+             "FP4 KV cache does not yet support --enable-unified-memory: the unified MHA pool does not allocate FP4 "
+             "block scales or the prefill dequant workspace.") {
+  return is_kv4(ctx.cfg.kv_cache_dtype) && ctx.hw.is_cuda() && ctx.cfg.enable_unified_memory;
+}
 namespace detail {
 /// SM100's trtllm_mha holds NVFP4 with kernel-native block scales, a layout only some
 /// speculative workers write (sglang 0.5.23, arg_groups/kv_cache_hook.py:142-253).

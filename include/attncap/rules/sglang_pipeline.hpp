@@ -25,6 +25,7 @@
 #include <attncap/rules/speculative.hpp>
 #include <attncap/rules/speculative_dflash.hpp>
 #include <attncap/rules/speculative_uno.hpp>
+#include <attncap/rules/unified_memory.hpp>
 
 namespace attncap {
 
@@ -72,8 +73,8 @@ struct sglang_pipeline
           detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size, detail::sa::intel_amx_fallback,
           detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size,
           // KV cache, page size, scoring and prefill-only.
-          detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::nvfp4_spec_dflash_family,
-          detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,
+          detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::kv4_unified_memory,
+          detail::sa::nvfp4_spec_dflash_family, detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,
           detail::sa::nvfp4_spec_ngram_default_breadth, detail::sa::nvfp4_spec_draft_default,
           detail::sa::nvfp4_spec_draft_backend, detail::sa::nvfp4_spec_attention_mode, detail::sa::kv4_mixed_pair,
           detail::sa::kv4_fa4_mla_decode, detail::sa::kv4_fa4_mha_decode, detail::sa::kv4_mla_backend,
@@ -95,6 +96,12 @@ struct sglang_pipeline
           detail::sa::uno_fa3, detail::sa::dspark_device, detail::sa::dspark_dp_attention_lm_head,
           detail::sa::dspark_steps, detail::sa::dspark_steps_default, detail::sa::dspark_topk,
           detail::sa::dspark_topk_default, detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
+          // The page-major KV layout, then the unified memory pool.
+          detail::sa::unified_memory_page_major, detail::sa::page_major_unified_memory,
+          detail::sa::page_major_mla_backends, detail::sa::page_major_asymmetric_kv_backends,
+          detail::sa::page_major_backends, detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk,
+          detail::sa::unified_eagle_target, detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends,
+          detail::sa::unified_eagle_draft, detail::sa::unified_dspark_backends, detail::sa::unified_dflash_backends,
           // Model capabilities.
           detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill, detail::sa::hrm_text_radix_cache,
           detail::sa::hrm_text_cuda_graph,

@@ -4,6 +4,7 @@
 /// (Python's str/repr: None, True/False, quoted names, shortest float repr).
 #pragma once
 
+#include <algorithm>
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
 #include <charconv>
@@ -11,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace attncap {
 
@@ -97,12 +99,45 @@ constexpr std::string_view platform_class(device_family f) noexcept {
   return "CudaSRTPlatform";
 }
 
+/// `names`, sorted and without repeats, as Python prints a sorted set of strings: "['a', 'b']".
+inline std::string python_sorted_list(std::vector<std::string_view> names) {
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::string out = "[";
+  for (std::size_t i = 0; i < names.size(); ++i) out.append(i ? ", '" : "'").append(names[i]) += '\'';
+  return out + "]";
+}
+
+/// The comma-separated names of `text` ("a, b") as python_sorted_list writes them.
+inline std::string python_sorted_list(std::string_view text) {
+  std::vector<std::string_view> names;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto end = std::min(text.find(", ", i), text.size());
+    names.push_back(text.substr(i, end - i));
+    i = end + 2;
+  }
+  return python_sorted_list(std::move(names));
+}
+
+/// The resolved prefill and decode backends of `c` that are set, as the engine's sorted set.
+inline std::string resolved_backends(const launch_config& c, backend_names names) {
+  std::vector<std::string_view> set;
+  for (backend_id b : {c.prefill_backend(), c.decode_backend()})
+    if (is_set(b)) set.push_back(name_of(b, names));
+  return python_sorted_list(std::move(set));
+}
+
 /// The value of a placeholder that is not a configuration key, or nothing for an unknown key.
 inline std::optional<std::string> derived_value(std::string_view key, const launch_config& c, backend_id subject,
                                                 backend_names names) {
   if (key == "prefill_backend") return std::string(name_of(c.prefill_backend(), names));
   if (key == "decode_backend") return std::string(name_of(c.decode_backend(), names));
   if (key == "subject") return std::string(name_of(subject, names));
+  if (key == "backends") return resolved_backends(c, names);
+  if (key == "draft_backends")
+    return is_set(c.speculative_draft_attention_backend)
+               ? python_sorted_list({name_of(c.speculative_draft_attention_backend, names)})
+               : resolved_backends(c, names);
   const auto hw = info(c.hardware);
   if (key == "sm") return std::string("sm").append(std::to_string(hw.major)) + std::to_string(hw.minor);  // as torch
   if (key == "sm_major") return std::to_string(hw.major);

@@ -53,10 +53,13 @@ class report {
     return false;
   }
 
-  /// The engine's exact text for `v` (`{allowed}` in a message is the rule's allowed set).
+  /// The engine's exact text for `v` (`{allowed}` in a message is the rule's allowed set,
+  /// `{allowed_list}` the same as the engine's sorted list).
   std::string message(const violation& v) const {
     std::string m = format_message(v.rule->message, v.at, v.subject, names_);
     if (auto i = m.find("{allowed}"); i != std::string::npos) m.replace(i, 9, v.rule->allowed);
+    if (auto i = m.find("{allowed_list}"); i != std::string::npos)
+      m.replace(i, 14, detail::python_sorted_list(v.rule->allowed));
     return m;
   }
   /// The offending value of `v`'s field.

@@ -71,6 +71,8 @@ enum class field_role : std::uint8_t {
   X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \
   X(prefill_only_disable_kv_cache, bool, false, flag, 0, 0, input, "prefill-only serving without a KV cache")          \
   X(is_embedding, bool, false, flag, 0, 0, input, "the server computes embeddings only (no generation)")               \
+  X(enable_unified_memory, bool, false, flag, 0, 0, input, "one memory pool for every KV cache (unified memory)")      \
+  X(enable_page_major_kv_layout, bool, false, flag, 0, 0, input, "the KV cache laid out page-major")                   \
   X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
   X(context_len, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "the model's context length")             \
   X(chunked_prefill_size, std::int32_t, ::attncap::unset, integer, -1, 1 << 30, input,                                 \
@@ -83,6 +85,7 @@ enum class field_role : std::uint8_t {
     "the model's HF architecture class")                                                                               \
   X(encoder_decoder, bool, false, flag, 0, 0, input, "the model has cross attention over encoder outputs")             \
   X(hybrid_gdn, bool, false, flag, 0, 0, input, "the model mixes in gated-delta-net linear attention")                 \
+  X(hybrid_swa, bool, false, flag, 0, 0, input, "the model mixes sliding-window and full-attention layers")            \
   X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
   X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
   X(head_dim, std::int32_t, ::attncap::unset, integer, 1, 65536, input, "the model's attention head dim")              \

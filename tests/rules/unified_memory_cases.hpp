@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/unified_memory.hpp: the page-major KV layout and the unified memory pool.
+#pragma once
+
+#include <array>
+
+#include "rules/rule_table.hpp"
+
+namespace attncap::test {
+
+inline constexpr auto unified = on(H::sm90).backend(id::fa3).gqa().flag(&launch_config::enable_unified_memory);
+/// EAGLE on a hybrid sliding-window target, the one shape the pool fuses a draft into.
+inline constexpr auto unified_eagle = unified.flag(&launch_config::hybrid_swa).eagle(1, 3, 4);
+
+inline constexpr std::array unified_memory_rules{
+    rule_case{&sa::page_major_unified_memory::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).backend(id::fa3).flag(&launch_config::enable_page_major_kv_layout),
+              "--enable-page-major-kv-layout without --enable-unified-memory is temporarily unsupported: the strided "
+              "MHA K/V views were removed and the static-pool page-major layout awaits its per-layer-view "
+              "reimplementation. Run with --enable-unified-memory, or drop --enable-page-major-kv-layout.",
+              on(H::sm90).backend(id::fa3), "False"},
+    rule_case{&sa::page_major_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified.backend(id::flex_attention),
+              "--enable-page-major-kv-layout: the resolved attention backends ['flex_attention'] are not in the "
+              "allowed set ['fa3', 'fa4', 'flashinfer', 'triton', 'trtllm_mha'] for this configuration. Pass a "
+              "compatible --attention-backend.",
+              unified.backend(id::triton)},
+    rule_case{&sa::page_major_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified.decode(id::torch_native),
+              "--enable-page-major-kv-layout: the resolved attention backends ['fa3', 'torch_native'] are not in the "
+              "allowed set ['fa3', 'fa4', 'flashinfer', 'triton', 'trtllm_mha'] for this configuration. Pass a "
+              "compatible --attention-backend.",
+              unified.decode(id::trtllm_mha)},
+    rule_case{&sa::page_major_mla_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified.mla().on(H::sm100).backend(id::fa4),
+              "--enable-page-major-kv-layout: the resolved attention backends ['fa4'] are not in the allowed set "
+              "['cutedsl_mla', 'fa3', 'flashinfer', 'flashmla', 'triton', 'trtllm_mla'] for this configuration. Pass "
+              "a compatible --attention-backend.",
+              unified.mla().on(H::sm100).backend(id::trtllm_mla)},
+    rule_case{&sa::page_major_asymmetric_kv_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified.flag(&launch_config::asymmetric_kv).backend(id::flashinfer),
+              "--enable-page-major-kv-layout: the resolved attention backends ['flashinfer'] are not in the allowed "
+              "set ['fa3', 'fa4', 'triton'] for this configuration. Pass a compatible --attention-backend.",
+              unified.flag(&launch_config::asymmetric_kv)},
+    rule_case{&sa::unified_speculative_algorithm::info, stage::server_args, exception_kind::assertion_error,
+              unified.spec(S::ngram),
+              "--enable-unified-memory only supports --speculative-algorithm DSPARK, DFLASH, EAGLE and EAGLE3; other "
+              "speculative algorithms are not yet audited for the unified pool's virtual-to-physical loc "
+              "translation. Got --speculative-algorithm='NGRAM'.",
+              on(H::sm90).backend(id::fa3).gqa().spec(S::ngram), "NGRAM"},
+    rule_case{&sa::unified_eagle_topk::info, stage::server_args, exception_kind::assertion_error, unified_eagle.topk(4),
+              "--enable-unified-memory supports a linear draft chain only (--speculative-eagle-topk in {None, 1}); "
+              "tree verify relocates accepted tokens one at a time inside the target pool, which the unified pool's "
+              "page-granular move_kv_cache cannot express. Got --speculative-eagle-topk=4.",
+              unified_eagle, "4"},
+    rule_case{&sa::unified_eagle_target::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.flag(&launch_config::hybrid_swa, false),
+              "--enable-unified-memory + EAGLE/EAGLE3 requires a unified target (hybrid-SWA or a mamba hybrid): the "
+              "draft's KV lives fused inside the target's sub-pool entries.",
+              unified_eagle, "False"},
+    rule_case{&sa::unified_eagle_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.on(H::sm100).backend(id::fa4),
+              "--enable-unified-memory + EAGLE/EAGLE3 requires the target on the spec-verify-audited attention "
+              "backends ['fa3', 'flashinfer', 'triton', 'trtllm_mha'] (got ['fa4']).",
+              unified_eagle.on(H::sm100).backend(id::trtllm_mha)},
+    rule_case{&sa::unified_eagle_mla_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.mla().on(H::sm100).backend(id::trtllm_mla).decode(id::fa4),
+              "--enable-unified-memory + EAGLE/EAGLE3 requires the target on the spec-verify-audited attention "
+              "backends ['cutedsl_mla', 'fa3', 'flashinfer', 'flashmla', 'triton', 'trtllm_mla'] (got ['fa4', "
+              "'trtllm_mla']).",
+              unified_eagle.mla().on(H::sm100).backend(id::trtllm_mla).decode(id::flashinfer)},
+    rule_case{&sa::unified_eagle_draft::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.draft(id::flashmla),
+              "--enable-unified-memory + EAGLE/EAGLE3 runs the draft on ['flashmla'], but a fused draft is "
+              "MHA-shaped and reads its KV through the translated MHA rails ['fa3', 'flashinfer', 'triton', "
+              "'trtllm_mha']. Set --speculative-draft-attention-backend to one of them.",
+              unified_eagle.draft(id::triton), "flashmla"},
+    rule_case{&sa::unified_eagle_draft::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.mla().on(H::sm100).backend(id::trtllm_mla),
+              "--enable-unified-memory + EAGLE/EAGLE3 runs the draft on ['trtllm_mla'], but a fused draft is "
+              "MHA-shaped and reads its KV through the translated MHA rails ['fa3', 'flashinfer', 'triton', "
+              "'trtllm_mha']. Set --speculative-draft-attention-backend to one of them.",
+              unified_eagle.mla().on(H::sm100).backend(id::trtllm_mla).draft(id::flashinfer)},
+    rule_case{&sa::unified_dspark_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified.spec(S::dspark).backend(id::trtllm_mha),
+              "--enable-unified-memory + DSPARK requires spec-verify-audited attention backends ['cutedsl_mla', "
+              "'fa3', 'fa4', 'flashinfer', 'flashmla', 'triton', 'trtllm_mla'] for both prefill and decode; got "
+              "['trtllm_mha']. Other backends do not translate speculative verify indices to the unified pool's "
+              "physical ids yet.",
+              unified.spec(S::dspark)},
+    rule_case{&sa::unified_dflash_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified.spec(S::dflash).on(H::sm100).backend(id::fa4),
+              "--enable-unified-memory + DFLASH requires spec-verify-audited attention backends ['fa3', 'flashinfer', "
+              "'triton', 'trtllm_mha'] for both prefill and decode; got ['fa4']. Other backends do not translate "
+              "speculative verify indices to the unified pool's physical ids yet.",
+              unified.spec(S::dflash).on(H::sm100).backend(id::triton)},
+};
+
+inline constexpr std::array unified_memory_rewrites{
+    rewrite_case{&sa::unified_memory_page_major::info, unified, "", "True", on(H::sm90).backend(id::fa3).gqa()},
+};
+
+}  // namespace attncap::test
