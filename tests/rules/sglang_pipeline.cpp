@@ -27,6 +27,7 @@
 #include "rules/kv_pool_cases.hpp"
 #include "rules/model_capabilities_cases.hpp"
 #include "rules/model_overrides_cases.hpp"
+#include "rules/model_providers_cases.hpp"
 #include "rules/mps_cases.hpp"
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
@@ -66,6 +67,7 @@ std::set<const rule_info*> tested_rules() {
   add(prefill_only_rules);
   add(nvfp4_prefill_rules);
   add(model_overrides_rules);
+  add(model_providers_rules);
   add(deepseek_v4_rules);
   add(deterministic_rules);
   add(attention_backend_default_rules);
@@ -101,6 +103,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   };
   add(platform_hooks_rewrites);
   add(model_overrides_rewrites);
+  add(model_providers_rewrites);
   add(deepseek_v4_rewrites);
   add(model_capabilities_rewrites);
   add(deterministic_rewrites);

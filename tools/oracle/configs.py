@@ -59,8 +59,13 @@ SIMULATED = (
     "sm80", "sm86", "sm89", "sm90", "sm100", "sm103", "sm110", "sm120", "sm121",
     "gfx90a", "gfx942", "gfx950", "cpu", "cpu_amx", "xpu", "xpu_xmx",
 )  # fmt: skip
-# The classes of MODELS that the engine runs on its hybrid sliding-window pool.
-HYBRID_SWA = {"GptOssForCausalLM", "Llama4ForConditionalGeneration"}
+# The classes of MODELS that the engine runs on its hybrid sliding-window pool, and those with
+# cross attention.
+HYBRID_SWA = {
+    "GptOssForCausalLM", "Llama4ForConditionalGeneration", "Gemma4ForCausalLM", "IQuestQ1ForCausalLM",
+    "DiffusionGemmaForBlockDiffusion",
+}  # fmt: skip
+ENCODER_DECODER = {"MossVLForConditionalGeneration"}
 MLA_FAMILIES = {
     "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
 }  # fmt: skip
@@ -140,7 +145,8 @@ def hf_config(cfg: dict) -> dict:
 
 def written_facts(cfg: dict) -> dict:
     """The per-rank head facts the generated config.json gives a non-MLA model (none for MLA,
-    whose head dims are fixed by its class), and whether its class runs on the hybrid-SWA pool."""
+    whose head dims are fixed by its class), and what its class decides: the hybrid-SWA pool, cross
+    attention."""
     if cfg.get("model_arch", "mha") == "mla":
         return {}
     h = hf_config(cfg)
@@ -149,6 +155,8 @@ def written_facts(cfg: dict) -> dict:
              "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp)}
     if cfg.get("model") in HYBRID_SWA:
         facts["hybrid_swa"] = True
+    if cfg.get("model") in ENCODER_DECODER:
+        facts["encoder_decoder"] = True
     return facts
 
 
@@ -185,7 +193,11 @@ BACKENDS = [
 KV_DTYPES = ["auto", "bf16", "bfloat16", "fp8_e4m3", "fp8_e5m2", "fp4_e2m1", "nvfp4", "fp4_mx_block16", "mxfp8"]
 ALGORITHMS = ["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH", "DSPARK", "UNO", "FROZEN_KV_MTP"]
 PAGES = [1, 16, 32, 48, 64, 100, 128, 256]
-MODELS = [None, "LlamaForCausalLM", "Qwen2ForCausalLM", "GptOssForCausalLM", "Llama4ForConditionalGeneration"]
+MODELS = [
+    None, "LlamaForCausalLM", "Qwen2ForCausalLM", "GptOssForCausalLM", "Llama4ForConditionalGeneration",
+    "Gemma4ForCausalLM", "DiffusionGemmaForBlockDiffusion", "Olmo2ForCausalLM", "IQuestQ1ForCausalLM",
+    "MossVLForConditionalGeneration",
+]  # fmt: skip
 
 
 def random_config(rng: random.Random) -> dict:

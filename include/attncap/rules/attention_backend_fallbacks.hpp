@@ -19,20 +19,34 @@ struct fa3_fp8_e5m2_fallback {
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::triton; }
 };
 
+namespace detail {
 // The FA4 CUTLASS kernel aborts at page > 1 on the topk > 1 cascade, hence the exemption.
+constexpr bool fa4_page_constraint(const rule_context& ctx) noexcept {
+  const auto& c = ctx.cfg;
+  return c.names(id::fa4) && !c.is_mla() && ctx.hw.is_sm100() && c.speculative_eagle_topk <= 1;
+}
+}  // namespace detail
+
 struct fa4_page_size {
   static constexpr rewrite_info info{
       "fa4.page_size", field::page_size,
       "FA4 backend only supports page size 128 for non-MLA model architectures, changing page_size from "
       "{page_size} to 128."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    const auto& c = ctx.cfg;
-    return c.names(id::fa4) && !c.is_mla() && ctx.hw.is_sm100() && c.speculative_eagle_topk <= 1 &&
-           c.page_size != backend_traits<backends::fa4>::caps.page_snap;
+    return detail::fa4_page_constraint(ctx) && ctx.cfg.model != model_family::diffusion_gemma &&
+           ctx.cfg.page_size != backend_traits<backends::fa4>::caps.page_snap;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {
     cfg.page_size = backend_traits<backends::fa4>::caps.page_snap;
   }
+};
+/// DiffusionGemma, which fa4 serves through Triton, is moved to page 1 instead, silently.
+struct fa4_diffusion_gemma_page_size {
+  static constexpr rewrite_info info{"fa4.diffusion_gemma_page_size", field::page_size, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::fa4_page_constraint(ctx) && ctx.cfg.model == model_family::diffusion_gemma && ctx.cfg.page_size != 1;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 1; }
 };
 
 namespace detail {

@@ -18,6 +18,7 @@
 #include <attncap/rules/kv_pool.hpp>
 #include <attncap/rules/model_capabilities.hpp>
 #include <attncap/rules/model_overrides.hpp>
+#include <attncap/rules/model_providers.hpp>
 #include <attncap/rules/mps.hpp>
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
@@ -54,7 +55,12 @@ struct sglang_pipeline
           detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype,
           detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note,
           detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend, detail::sa::step3p_backend,
-          detail::sa::gpt_oss_backends, detail::sa::llama4_backends,
+          detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::iquest_q1_backends,
+          detail::sa::iquest_q1_speculative_algorithm, detail::sa::iquest_q1_draft_backend,
+          detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention,
+          detail::sa::iquest_q1_backend, detail::sa::iquest_q1_prefill_backend, detail::sa::iquest_q1_decode_backend,
+          detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::gpt_oss_backends,
+          detail::sa::llama4_backends, detail::sa::gemma4_backends, detail::sa::olmo2_flashinfer,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,
@@ -70,8 +76,9 @@ struct sglang_pipeline
           detail::sa::cutedsl_mla_sm100, detail::sa::cutedsl_mla_kv_cache_dtype, detail::sa::cutedsl_mla_prefill_fill,
           detail::sa::trtllm_mha_prefill_hardware, detail::sa::trtllm_mha_sm120_prefill_fp8,
           detail::sa::trtllm_mha_decode_hardware, detail::sa::trtllm_mha_prefill_context_parallel,
-          detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size, detail::sa::intel_amx_fallback,
-          detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size,
+          detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size, detail::sa::fa4_diffusion_gemma_page_size,
+          detail::sa::intel_amx_fallback, detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_page_size,
+          detail::sa::intel_xpu_mla_page_size,
           // KV cache, page size, scoring and prefill-only.
           detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::kv4_unified_memory,
           detail::sa::nvfp4_spec_dflash_family, detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,

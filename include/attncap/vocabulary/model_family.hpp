@@ -27,7 +27,12 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    hrm_text,          ///< HRM text
                    llama,             ///< Llama 2/3 (wider default speculative tree)
                    grok,              ///< Grok 1
-                   minicpm            ///< MiniCPM, MiniCPM3
+                   minicpm,           ///< MiniCPM, MiniCPM3
+                   gemma4,            ///< Gemma 4: its own backend default and allow-list
+                   diffusion_gemma,   ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
+                   olmo2,             ///< OLMo 2 / 3: no FlashInfer
+                   iquest_q1,         ///< IQuest Q1: FA3 only, sinks from the softmax LSE
+                   moss_vl            ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
 )
 
 template <>
@@ -37,7 +42,7 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 28> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 36> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
@@ -66,6 +71,14 @@ inline constexpr std::array<spelling<model_family>, 28> known_model_classes{{
     {model_family::grok, "Grok1VForCausalLM"},
     {model_family::minicpm, "MiniCPMForCausalLM"},
     {model_family::minicpm, "MiniCPM3ForCausalLM"},
+    {model_family::gemma4, "Gemma4ForConditionalGeneration"},
+    {model_family::gemma4, "Gemma4ForCausalLM"},
+    {model_family::gemma4, "Gemma4UnifiedForConditionalGeneration"},
+    {model_family::diffusion_gemma, "DiffusionGemmaForBlockDiffusion"},
+    {model_family::olmo2, "Olmo2ForCausalLM"},
+    {model_family::iquest_q1, "IQuestQ1ForCausalLM"},
+    {model_family::iquest_q1, "IQuestQ1MTP"},
+    {model_family::moss_vl, "MossVLForConditionalGeneration"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.
