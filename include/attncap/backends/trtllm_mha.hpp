@@ -31,10 +31,27 @@ struct backend_traits<backends::trtllm_mha> {
 namespace rules::trtllm_mha {
 ATTNCAP_ARCHITECTURE_RULE(non_mla_only, trtllm_mha, "non-MLA");
 
+// The constructor: off XQA (SM90, SM120), trtllm-gen serves pages of 128 and more only through its
+// dynamic tokens-per-page kernels, which need GQA, equal QK/V head dims and a power-of-2 page. A
+// V head dim that differs is not a value attncap holds, so those models are not checked here.
+ATTNCAP_RULE(init_page_size, "trtllm_mha.init_page_size", backend_init, value_error, page_size,
+             "below 128, or a power of 2 for GQA",
+             "trtllm_mha with page_size={page_size} requires trtllm-gen's dynamic tokens-per-page kernels, which only "
+             "support GQA (q heads per kv head > 1, got {num_q_heads_per_rank}/{num_kv_heads_per_rank}) with equal "
+             "QK/V head dims (got {head_dim}/{head_dim}) and a power-of-2 page size. Use --page-size 64 instead.") {
+  const auto& c = ctx.cfg;
+  const bool xqa = ctx.hw.is_sm90() || ctx.hw.is_sm120();
+  if (c.page_size < 128 || xqa || c.asymmetric_kv || c.num_q_heads_per_rank == unset ||
+      c.num_kv_heads_per_rank == unset)
+    return false;
+  return c.num_q_heads_per_rank / c.num_kv_heads_per_rank <= 1 || (c.page_size & (c.page_size - 1)) != 0;
+}
+
 }  // namespace rules::trtllm_mha
 
 /// The rules of `trtllm_mha`, in the order the engine checks them.
 template <>
-struct backend_rules<backends::trtllm_mha> : rule_list<rules::trtllm_mha::non_mla_only> {};
+struct backend_rules<backends::trtllm_mha>
+    : rule_list<rules::trtllm_mha::non_mla_only, rules::trtllm_mha::init_page_size> {};
 
 }  // namespace attncap
