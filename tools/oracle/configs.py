@@ -26,6 +26,7 @@ FLAGS = {
     "speculative_ngram_max_bfs_breadth": "--speculative-ngram-max-bfs-breadth",
     "tp_size": "--tp-size",
     "dp_size": "--dp-size",
+    "pp_size": "--pp-size",
     "attn_cp_size": "--attn-cp-size",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
@@ -231,6 +232,8 @@ def random_config(rng: random.Random) -> dict:
             cfg["speculative_draft_attention_backend"] = rng.choice(BACKENDS)
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
+    if rng.random() < 0.04:
+        cfg["pp_size"] = 2
     if rng.random() < 0.08:
         cfg["enable_deterministic_inference"] = True
     if rng.random() < 0.06:

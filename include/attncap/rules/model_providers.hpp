@@ -76,6 +76,10 @@ ATTNCAP_RULE(iquest_q1_dp_attention, "model.iquest_q1_dp_attention", server_args
              "False", "IQuest Q1 does not support DP attention.") {
   return detail::is_iquest_q1(ctx.cfg) && detail::attn_dp_enabled(ctx.cfg);
 }
+ATTNCAP_RULE(iquest_q1_pp_size, "model.iquest_q1_pp_size", server_args, value_error, pp_size, "1",
+             "IQuest Q1 does not support pipeline parallelism.") {
+  return detail::is_iquest_q1(ctx.cfg) && ctx.cfg.pp_size > 1;
+}
 
 namespace detail {
 /// IQuest Q1 fills the base backend with FA3 when no backend is given, else each unset side.

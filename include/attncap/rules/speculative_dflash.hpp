@@ -49,6 +49,11 @@ ATTNCAP_RULE(dflash_dp_attention_lm_head, "speculative.dflash_dp_attention_lm_he
              "DFLASH with dp attention requires --enable-dp-lm-head.") {
   return detail::is_dflash(ctx) && detail::attn_dp_enabled(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip());
 }
+// Its context-parallel and SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION checks come between.
+ATTNCAP_RULE(dflash_pp_size, "speculative.dflash_pp_size", server_args, value_error, pp_size, "1",
+             "Currently DFLASH speculative decoding only supports pp_size == 1.") {
+  return detail::is_dflash(ctx) && ctx.cfg.pp_size != 1;
+}
 
 /// Key `Member` of algorithm `A` set to `Value`: where another value was given (`Given`, the
 /// rewrite that warns), or where none was (silently).

@@ -78,7 +78,7 @@ struct uno_chain_defaults {
 
 ATTNCAP_RULE(uno_parallelism, "speculative.uno_parallelism", server_args, value_error, tp_size, "1",
              "UNO requires TP=PP=1.") {
-  return detail::is_uno(ctx) && ctx.cfg.tp_size != 1;
+  return detail::is_uno(ctx) && (ctx.cfg.tp_size != 1 || ctx.cfg.pp_size != 1);
 }
 ATTNCAP_RULE(uno_dp_attention, "speculative.uno_dp_attention", server_args, value_error, attn_cp_size, "1",
              "UNO does not support DP attention or context parallelism.") {
