@@ -20,6 +20,14 @@ inline constexpr std::array kv_cache_rules{
     rule_case{&sa::kv4_cuda_only::info, stage::server_args, exception_kind::runtime_error,
               on(H::xpu_xmx).kv(K::fp4_mx_block16), "KV4 is not tested on non-CUDA platforms.",
               on(H::xpu_xmx).kv(K::fp8_e4m3)},
+    rule_case{&sa::kv4_nvfp4_disaggregation::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100)
+                  .kv(K::nvfp4)
+                  .backend(id::trtllm_mha)
+                  .with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
+              "SM100 native NVFP4 with trtllm_mha does not yet support PD disaggregation because its physical "
+              "block-scale layout is not implemented by the KV transfer path.",
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha), "decode"},
     rule_case{&sa::kv4_unified_memory::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).kv(K::fp4_mx_block16).flag(&launch_config::enable_unified_memory),
               "FP4 KV cache does not yet support --enable-unified-memory: the unified MHA pool does not allocate FP4 "

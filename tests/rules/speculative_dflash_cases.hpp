@@ -38,6 +38,23 @@ inline constexpr std::array speculative_dflash_rules{
     rule_case{&sa::dspark_device::info, stage::server_args, exception_kind::value_error, on(H::cpu_amx).spec(S::dspark),
               "DSpark speculative decoding only supports CUDA, NPU or XPU device.", on(H::gfx950).spec(S::dspark),
               "cpu_amx"},
+    rule_case{&sa::dspark_pp_size::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dspark).with(&launch_config::pp_size, 2),
+              "DSpark pipeline parallelism requires PD prefill; decode and non-disaggregated serving require pp_size "
+              "== 1.",
+              on(H::sm90)
+                  .spec(S::dspark)
+                  .with(&launch_config::pp_size, 2)
+                  .with(&launch_config::disaggregation_mode, disaggregation_mode::prefill),
+              "2"},
+    rule_case{&sa::dspark_pp_size::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90)
+                  .spec(S::dspark)
+                  .with(&launch_config::pp_size, 2)
+                  .with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
+              "DSpark pipeline parallelism requires PD prefill; decode and non-disaggregated serving require pp_size "
+              "== 1.",
+              on(H::sm90).spec(S::dspark).with(&launch_config::disaggregation_mode, disaggregation_mode::decode)},
     rule_case{&sa::dspark_dp_attention_lm_head::info, stage::server_args, exception_kind::value_error,
               on(H::npu).spec(S::dspark).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
               "DSpark with dp attention requires --enable-dp-lm-head.",

@@ -2,6 +2,7 @@
 // Spellings, parsing and hardware facts of the vocabulary enums.
 #include <doctest/doctest.h>
 
+#include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
@@ -15,6 +16,7 @@ using namespace attncap;
 static_assert(!from_string<hardware>("sm91").has_value());
 static_assert(from_string<dtype>("bfloat16") == dtype::bf16);
 static_assert(to_string(dtype::bf16) == "bf16");
+static_assert(to_string(disaggregation_mode::null) == "null" && from_string<disaggregation_mode>("prefill"));
 static_assert(to_string(speculative_algorithm::eagle3) == "EAGLE3");
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
 
@@ -28,6 +30,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(model_arch{});
   round_trip(model_trait{});
   round_trip(speculative_algorithm{});
+  round_trip(disaggregation_mode{});
   round_trip(phase{});
   round_trip(stage{});
   round_trip(exception_kind{});

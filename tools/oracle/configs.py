@@ -27,6 +27,7 @@ FLAGS = {
     "tp_size": "--tp-size",
     "dp_size": "--dp-size",
     "pp_size": "--pp-size",
+    "disaggregation_mode": "--disaggregation-mode",
     "attn_cp_size": "--attn-cp-size",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
@@ -166,7 +167,7 @@ def argv(cfg: dict) -> list[str]:
     out = ["--model-path", "{model}", "--skip-tokenizer-init"]
     for k, flag in FLAGS.items():
         v = cfg.get(k)
-        if v is None or (k == "kv_cache_dtype" and v == "auto") or (k == "dtype" and v == "auto"):
+        if v is None or (k in ("kv_cache_dtype", "dtype") and v == "auto") or (k == "disaggregation_mode" and v == "null"):
             continue
         out += [flag, str(v)]
     for k, flag in SWITCHES.items():
@@ -234,6 +235,8 @@ def random_config(rng: random.Random) -> dict:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.04:
         cfg["pp_size"] = 2
+    if rng.random() < 0.04:
+        cfg["disaggregation_mode"] = rng.choice(["prefill", "decode"])
     if rng.random() < 0.08:
         cfg["enable_deterministic_inference"] = True
     if rng.random() < 0.06:

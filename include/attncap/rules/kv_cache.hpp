@@ -123,6 +123,12 @@ struct nvfp4_spec_attention_mode {
   }
   static constexpr void apply(launch_config&, const platform&) noexcept {}
 };
+ATTNCAP_RULE(kv4_nvfp4_disaggregation, "kv4.nvfp4_disaggregation", server_args, value_error, disaggregation_mode,
+             "null",
+             "SM100 native NVFP4 with trtllm_mha does not yet support PD disaggregation because its physical "
+             "block-scale layout is not implemented by the KV transfer path.") {
+  return detail::sm100_trtllm_nvfp4(ctx) && ctx.cfg.disaggregation_mode != disaggregation_mode::null;
+}
 
 struct kv4_mixed_pair {
   static constexpr rewrite_info info{

@@ -161,6 +161,12 @@ ATTNCAP_RULE(dspark_dp_attention_lm_head, "speculative.dspark_dp_attention_lm_he
              "DSpark with dp attention requires --enable-dp-lm-head.") {
   return detail::is_dspark(ctx) && detail::attn_dp_enabled(ctx.cfg);
 }
+ATTNCAP_RULE(dspark_pp_size, "speculative.dspark_pp_size", server_args, value_error, pp_size,
+             "1 (more with --disaggregation-mode prefill)",
+             "DSpark pipeline parallelism requires PD prefill; decode and non-disaggregated serving require pp_size "
+             "== 1.") {
+  return detail::is_dspark(ctx) && ctx.cfg.pp_size != 1 && ctx.cfg.disaggregation_mode != disaggregation_mode::prefill;
+}
 struct dspark_steps : single_step_given<speculative_algorithm::dspark> {
   static constexpr rewrite_info info{
       "speculative.dspark_steps", field::speculative_num_steps,

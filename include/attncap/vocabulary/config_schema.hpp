@@ -67,6 +67,8 @@ enum class field_role : std::uint8_t {
   X(tp_size, std::int32_t, 1, integer, 1, 65536, input, "tensor-parallel size")                                        \
   X(dp_size, std::int32_t, 1, integer, 1, 65536, input, "data-parallel size")                                          \
   X(pp_size, std::int32_t, 1, integer, 1, 65536, input, "pipeline-parallel size")                                      \
+  X(disaggregation_mode, ::attncap::disaggregation_mode, ::attncap::disaggregation_mode::null, choice, 0, 0, input,    \
+    "the server's prefill/decode disaggregation role (null: both)")                                                    \
   X(enable_dp_attention, bool, false, flag, 0, 0, input, "data-parallel attention")                                    \
   X(enable_deterministic_inference, bool, false, flag, 0, 0, input, "deterministic, batch-invariant kernels")          \
   X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \

@@ -6,6 +6,7 @@
 
 #include <attncap/vocabulary/backend_id.hpp>
 #include <attncap/vocabulary/config_schema.hpp>
+#include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/hardware.hpp>
