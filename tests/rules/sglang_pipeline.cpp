@@ -22,6 +22,7 @@
 #include "rules/construction_cases.hpp"
 #include "rules/deepseek_v4_cases.hpp"
 #include "rules/deterministic_cases.hpp"
+#include "rules/disaggregation_cases.hpp"
 #include "rules/eagle_draft_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
@@ -107,6 +108,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(deepseek_v4_rewrites);
   add(model_capabilities_rewrites);
   add(deterministic_rewrites);
+  add(disaggregation_rewrites);
   add(attention_backend_default_rewrites);
   add(attention_backend_hardware_rewrites);
   add(attention_backend_fallbacks_rewrites);

@@ -81,32 +81,25 @@ ATTNCAP_RULE(iquest_q1_pp_size, "model.iquest_q1_pp_size", server_args, value_er
   return detail::is_iquest_q1(ctx.cfg) && ctx.cfg.pp_size > 1;
 }
 
-namespace detail {
-/// IQuest Q1 fills the base backend with FA3 when no backend is given, else each unset side.
-constexpr bool iquest_q1_fills(const launch_config& c, backend_id side, bool base) noexcept {
-  return is_iquest_q1(c) && !is_set(side) && (base ? no_backend_given(c) : !is_set(c.attention_backend));
-}
-}  // namespace detail
-struct iquest_q1_backend {
+/// IQuest Q1 fills the base backend with FA3 when no backend is given (`Base`), else each unset
+/// side (`Side`).
+template <backend_id launch_config::*Side, bool Base>
+struct iquest_q1_fa3 {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return detail::is_iquest_q1(c) && !is_set(c.*Side) &&
+           (Base ? detail::no_backend_given(c) : !is_set(c.attention_backend));
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.*Side = id::fa3; }
+};
+struct iquest_q1_backend : iquest_q1_fa3<&launch_config::attention_backend, true> {
   static constexpr rewrite_info info{"model.iquest_q1_backend", field::attention_backend, ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::iquest_q1_fills(ctx.cfg, ctx.cfg.attention_backend, true);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::fa3; }
 };
-struct iquest_q1_prefill_backend {
+struct iquest_q1_prefill_backend : iquest_q1_fa3<&launch_config::prefill_attention_backend, false> {
   static constexpr rewrite_info info{"model.iquest_q1_prefill_backend", field::prefill_attention_backend, ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::iquest_q1_fills(ctx.cfg, ctx.cfg.prefill_attention_backend, false);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.prefill_attention_backend = id::fa3; }
 };
-struct iquest_q1_decode_backend {
+struct iquest_q1_decode_backend : iquest_q1_fa3<&launch_config::decode_attention_backend, false> {
   static constexpr rewrite_info info{"model.iquest_q1_decode_backend", field::decode_attention_backend, ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::iquest_q1_fills(ctx.cfg, ctx.cfg.decode_attention_backend, false);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.decode_attention_backend = id::fa3; }
 };
 
 /// MOSS-VL prefills on FlashInfer when no backend is given, and requires it there.

@@ -13,6 +13,7 @@
 #include <attncap/rules/construction.hpp>
 #include <attncap/rules/deepseek_v4.hpp>
 #include <attncap/rules/deterministic.hpp>
+#include <attncap/rules/disaggregation.hpp>
 #include <attncap/rules/eagle_draft.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
@@ -42,11 +43,11 @@ struct sglang_pipeline
           rules::argparse::decode_attention_backend_choice, rules::argparse::kv_cache_dtype_choice,
           // Deprecated aliases, then platform hooks.
           detail::sa::nsa_alias, detail::sa::deprecated_backend_names,
-          // Prefill-only serving's preconditions.
-          detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4, detail::sa::prefill_only_mxfp8,
-          detail::sa::prefill_only_chunked_prefill, detail::sa::prefill_only_radix_cache,
-          detail::sa::prefill_only_context_parallel, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
-          detail::sa::cpu_default,
+          // PD disaggregation, then prefill-only serving's preconditions.
+          detail::sa::decode_server_radix_cache, detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4,
+          detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
+          detail::sa::prefill_only_radix_cache, detail::sa::prefill_only_context_parallel,
+          detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
           // Model overrides: DeepSeek V4's, then the others.
           detail::sa::dsv4_page_size, detail::sa::dsv4_backend, detail::sa::dsv4_kv_dtype_default,
           detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype, detail::sa::dsv4_speculative_algorithm,
