@@ -16,6 +16,11 @@ constexpr bool no_backend_given(const launch_config& c) noexcept {
   return !is_set(c.attention_backend) && !is_set(c.prefill_attention_backend) && !is_set(c.decode_attention_backend);
 }
 constexpr bool is_dsa_model(const launch_config& c) noexcept { return c.dsa || c.model == model_family::deepseek_dsa; }
+/// True when the resolved prefill and decode backends of `c` are both in `allowed` (a model's list).
+template <class Range>
+constexpr bool pair_one_of(const launch_config& c, const Range& allowed) noexcept {
+  return one_of(c.prefill_backend(), allowed) && one_of(c.decode_backend(), allowed);
+}
 }  // namespace detail
 
 /// DeepSeek DSA models default to the dsa backend.
@@ -157,8 +162,7 @@ ATTNCAP_RULE(gpt_oss_backends, "model.gpt_oss_backends", server_args, assertion_
   constexpr std::array allowed{id::triton, id::trtllm_mha, id::fa3,       id::fa4,
                                id::ascend, id::intel_amx,  id::intel_xpu, id::aiter};
   const auto& c = ctx.cfg;
-  return c.model == model_family::gpt_oss &&
-         !(detail::one_of(c.prefill_backend(), allowed) && detail::one_of(c.decode_backend(), allowed));
+  return c.model == model_family::gpt_oss && !detail::pair_one_of(c, allowed);
 }
 
 /// Llama4 (not on CPU): per-platform backend when the base backend is not given.

@@ -126,8 +126,7 @@ ATTNCAP_RULE(gemma4_backends, "model.gemma4_backends", server_args, assertion_er
   constexpr std::array allowed{id::trtllm_mha, id::triton,    id::fa4,  id::ascend,
                                id::intel_xpu,  id::intel_amx, id::aiter};
   const auto& c = ctx.cfg;
-  return c.model == model_family::gemma4 &&
-         !(detail::one_of(c.prefill_backend(), allowed) && detail::one_of(c.decode_backend(), allowed));
+  return c.model == model_family::gemma4 && !detail::pair_one_of(c, allowed);
 }
 ATTNCAP_RULE(olmo2_flashinfer, "model.olmo2_flashinfer", server_args, assertion_error, attention_backend,
              "any but flashinfer", "FlashInfer backend can significantly degrade the performance of Olmo3 models.") {
