@@ -161,7 +161,7 @@ template <int DK, class KV, int G, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, const KV* const* krow, int n,
                                                const block_prefetch& pf, float (*s)[16]) {
   using vec = typename O::vec;
-  constexpr int U = G >= 16 ? 1 : 16 / G;  // keys per QK step: G * U independent FMA chains
+  constexpr int U = divisor_at_most(16, O::acc_regs / G);  // keys per QK step: G * U independent FMA chains
   alignas(64) vec part[G * 16];
   int j0 = 0;
   const auto steps = [&](auto step) {
@@ -257,7 +257,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const
   using vec = typename O::vec;
   constexpr int W = O::W, CV = DV / W;
   constexpr bool pairs = decode_pairs<O, KV, DV, G>;
-  constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, 8 / G) : divisor_at_most(CV, 16 / G);  // G * CG accumulators
+  constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G)
+                           : divisor_at_most(CV, O::acc_regs / G);  // G * CG accumulators
   for (int c0 = 0; c0 < CV; c0 += CG) {
     vec a[G][CG];
     for (int g = 0; g < G; ++g)
@@ -292,7 +293,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
                                              const block_prefetch& pf) {
   using vec = typename O::vec;
   constexpr int CV = DV / 16;
-  constexpr int CG = 2 * divisor_at_most(CV / 2, 8 / G);
+  constexpr int CG = 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G);
   for (int c0 = 0; c0 < CV; c0 += CG) {
     vec a[G][CG];
     for (int g = 0; g < G; ++g)

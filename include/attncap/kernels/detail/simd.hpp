@@ -28,6 +28,8 @@ namespace scalar {
 /// One-lane operations: the portable path and the reference for the SIMD ones.
 struct ops {
   static constexpr int W = 1;
+  /// Accumulators a micro-tile keeps: what leaves room in the register file for its operands.
+  static constexpr int acc_regs = 16;
   static constexpr bool has_bf16_dot = false;
   static constexpr bool has_bf16_pairs = false;
   using vec = float;
@@ -71,6 +73,8 @@ namespace avx2 {
 /// Eight-lane AVX2 + FMA operations.
 struct ops {
   static constexpr int W = 8;
+  /// 16 ymm registers: 12 accumulators, the rest for a step's operands (16 would spill).
+  static constexpr int acc_regs = 12;
   static constexpr bool has_bf16_dot = false;
   static constexpr bool has_bf16_pairs = false;
   using vec = __m256;
@@ -149,6 +153,7 @@ namespace avx512 {
 /// AVX512_BF16 (the caller checks `available(isa::avx512_bf16)`).
 struct ops {
   static constexpr int W = 16;
+  static constexpr int acc_regs = 16;  // of 32 zmm registers
   static constexpr bool has_bf16_dot = true;
   /// 32 bf16 -> two fp32 vectors of the even and odd elements (one load, two ALU ops, instead of
   /// two widening loads and two shifts); interleave_store puts such a pair back in element order.
