@@ -50,9 +50,11 @@ struct prefill_item {
 };
 
 /// Where a prefill call's scratch pieces lie: K^T of every (sequence b, KV head h) at offset[b] +
-/// h * (D * pad[b]) floats of kt, fp32 [D][pad] or, for the bf16 dot product, bf16 pairs
-/// [D/2][pad] (the same 4-byte slots, half of them used); pad[b] is the sequence's key count
-/// rounded up to whole key tiles. Then the query tiles.
+/// h * (D * pad[b]) floats of kt, one key tile of BK keys after the other (tile t at t * BK * D),
+/// each fp32 [D][BK] or, for the bf16 dot product, bf16 pairs [D/2][BK] (the same 4-byte slots,
+/// half of them used); pad[b] is the sequence's key count rounded up to whole key tiles. Tiles,
+/// not one [D][pad] matrix: a QK tile then reads rows BK floats apart, not pad floats, which for
+/// a power-of-two pad all fall into one L1 set. Then the query tiles.
 struct prefill_layout {
   piece pad, offset, kt, items;
   std::size_t bytes = 0;
@@ -119,18 +121,20 @@ packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* b
     const std::size_t len = std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]);
     const kv_rows src = sequence_rows<D, T>(p, p.k, p.k_cache, int(b), h);
     float* dst = pk.kt.data() + pk.offset[b] + h * std::size_t(D) * pad;
+    constexpr std::size_t bk = scalar::prefill_bk;
     for (std::size_t j = 0; j < len; ++j) {
       const T* row = reinterpret_cast<const T*>(src.row(int(j)));
+      float* col = dst + j / bk * bk * std::size_t(D) + j % bk;
       if constexpr (std::is_same_v<T, bf16_t>) {
         if (dot) {
           for (std::size_t d = 0; d < std::size_t(D); d += 2) {
             const std::uint32_t pair = std::uint32_t{row[d].bits} | (std::uint32_t{row[d + 1].bits} << 16);
-            std::memcpy(dst + (d / 2) * pad + j, &pair, 4);
+            std::memcpy(col + (d / 2) * bk, &pair, 4);
           }
           continue;
         }
       }
-      for (std::size_t d = 0; d < std::size_t(D); ++d) dst[d * pad + j] = to_float(row[d]);
+      for (std::size_t d = 0; d < std::size_t(D); ++d) col[d * bk] = to_float(row[d]);
     }
   });
   return pk;
@@ -167,7 +171,6 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.q = static_cast<const T*>(p.q) + (row * hq + h) * std::size_t(D);
   w.q_stride = hq * std::size_t(D);
   w.kt = pk.kt.data() + pk.offset[b] + kvh * std::size_t(D) * pk.pad[b];
-  w.kv_pad = pk.pad[b];
   w.v = sequence_rows<D, T>(p, p.v, p.v_cache, it.b, kvh);
   w.v_is_f32 = std::is_same_v<T, float>;
   w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);

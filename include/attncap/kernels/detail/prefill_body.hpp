@@ -9,20 +9,20 @@
 #include <attncap/kernels/detail/bodies.hpp>
 #else
 
-/// Query rows per tile and keys per tile; K^T is packed with kv_pad a multiple of prefill_bk.
+/// Query rows per tile and keys per tile; K^T is packed in key tiles of prefill_bk keys.
 inline constexpr int prefill_bq = 32;
 inline constexpr int prefill_bk = 32;
 
-/// s[i][*] for rows [i0, i0+RI): S = Q K^T over one key tile from packed K^T (fp32 FMA).
+/// s[i][j0..] for rows [i0, i0+RI): S = Q K^T over NV vectors of keys of the packed K^T tile kt
+/// ([D][BK] fp32 FMA).
 template <int D, int RI, int NV, class O>
-inline void qk_tile_fma(const float (*qf)[D], const float* kt, std::size_t kv_pad, int kb, int i0,
-                        float (*s)[prefill_bk]) {
+inline void qk_tile_fma(const float (*qf)[D], const float* kt, int i0, int j0, float (*s)[prefill_bk]) {
   using vec = typename O::vec;
   vec a[RI][NV];
   for (int r = 0; r < RI; ++r)
     for (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int d = 0; d < D; ++d) {
-    const float* kd = kt + static_cast<std::size_t>(d) * kv_pad + kb;
+    const float* kd = kt + d * prefill_bk + j0;
     vec kv[NV];
     for (int v = 0; v < NV; ++v) kv[v] = O::load(kd + v * O::W);
     for (int r = 0; r < RI; ++r) {
@@ -31,19 +31,19 @@ inline void qk_tile_fma(const float (*qf)[D], const float* kt, std::size_t kv_pa
     }
   }
   for (int r = 0; r < RI; ++r)
-    for (int v = 0; v < NV; ++v) O::store(&s[i0 + r][v * O::W], a[r][v]);
+    for (int v = 0; v < NV; ++v) O::store(&s[i0 + r][j0 + v * O::W], a[r][v]);
 }
 
-/// Same with vdpbf16ps: K^T packed as bf16 pairs [D/2][kv_pad], q rows read as bf16 pairs.
+/// Same with vdpbf16ps: the K^T tile packed as bf16 pairs [D/2][BK], q rows read as bf16 pairs.
 template <int D, int RI, int NV, class O>
-inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, std::size_t kv_pad, int kb, int i0,
-                            float scale, float (*s)[prefill_bk]) {
+inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, int i0, float scale,
+                            float (*s)[prefill_bk]) {
   using vec = typename O::vec;
   vec a[RI][NV];
   for (int r = 0; r < RI; ++r)
     for (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int d = 0; d < D / 2; ++d) {
-    const std::uint32_t* kd = kp + static_cast<std::size_t>(d) * kv_pad + kb;
+    const std::uint32_t* kd = kp + d * prefill_bk;
     decltype(O::broadcast_pair(nullptr)) kv[NV];
     for (int v = 0; v < NV; ++v) kv[v] = O::load_bf16x32(reinterpret_cast<const bf16_t*>(kd + v * O::W));
     for (int r = 0; r < RI; ++r) {
@@ -56,16 +56,31 @@ inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, 
     for (int v = 0; v < NV; ++v) O::store(&s[i0 + r][v * O::W], O::mul(a[r][v], sc));
 }
 
-/// The micro-tiling of prefill_tile for head dim D on ops O.
+/// The micro-tiling of prefill_tile for head dim D on ops O: micro-tiles of R rows by N vectors
+/// hold R * N <= O::acc_regs accumulators, so that they and one step's operands stay in registers
+/// (on AVX2's 16 registers: 6 rows by 2 vectors; a spilled accumulator costs a load and a store
+/// per FMA).
 template <int D, class O>
 struct tile_shape {
   static constexpr int W = O::W, BQ = prefill_bq, BK = prefill_bk;
-  static constexpr int NV = BK / W;
-  static constexpr int RI = NV >= 16 ? 1 : 16 / NV;                   // rows per S micro-tile: RI * NV accumulators
-  static constexpr int RP = W == 1 ? 1 : 4;                           // rows per PV micro-tile
-  static constexpr int CP = divisor_at_most(D / W, W == 1 ? 16 : 4);  // V chunks per PV micro-tile
-  static_assert(BQ % RI == 0 && BQ % RP == 0, "attncap::detail: tile sizes must nest");
+  static constexpr int NV = W == 8 ? 2 : BK / W;                                     // key vectors per S micro-tile
+  static constexpr int CP = divisor_at_most(D / W, W == 1 ? 16 : (W == 8 ? 2 : 4));  // V chunks per PV micro-tile
+  static constexpr int RI = O::acc_regs / NV > 1 ? O::acc_regs / NV : 1;             // rows per S micro-tile
+  static constexpr int RP = O::acc_regs / CP > 1 ? O::acc_regs / CP : 1;             // rows per PV micro-tile
+  /// Rows a tile of nq query rows computes: whole micro-tiles of R rows, then pairs.
+  static constexpr int rows(int nq) { return W == 1 ? nq : (nq + 1) / 2 * 2; }
+  static_assert(BQ % 2 == 0 && BK % (NV * W) == 0, "attncap::detail: tile sizes must nest");
 };
+
+/// f.template operator()<R>(i0) over rows [0, rows) in micro-tiles of R rows, then of 2 rows for
+/// what is left (rows from tile_shape::rows).
+template <int R, class F>
+ATTNCAP_DETAIL_ALWAYS_INLINE void over_rows(int rows, F&& f) {
+  int i0 = 0;
+  for (; i0 + R <= rows; i0 += R) f.template operator()<R>(i0);
+  if constexpr (R > 2)
+    for (; i0 < rows; i0 += 2) f.template operator()<2>(i0);
+}
 
 /// What one query tile keeps while it walks its keys.
 template <int D, class T>
@@ -105,13 +120,16 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<
   using S = tile_shape<D, O>;
   if (w.bf16_dot) {
     if constexpr (O::has_bf16_dot && std::is_same_v<T, bf16_t>) {
-      const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(w.kt));
-      for (int i0 = 0; i0 < rows_s; i0 += S::RI)
-        qk_tile_bf16dot<D, S::RI, S::NV, O>(reinterpret_cast<const bf16_t* const*>(t.qrow), kp, w.kv_pad, kb, i0,
-                                            qscale, t.s);
+      const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(w.kt + kb * D));
+      over_rows<S::RI>(rows_s, [&]<int R>(int i0) {
+        qk_tile_bf16dot<D, R, S::NV, O>(reinterpret_cast<const bf16_t* const*>(t.qrow), kp, i0, qscale, t.s);
+      });
     }
   } else {
-    for (int i0 = 0; i0 < rows_s; i0 += S::RI) qk_tile_fma<D, S::RI, S::NV, O>(t.qf, w.kt, w.kv_pad, kb, i0, t.s);
+    over_rows<S::RI>(rows_s, [&]<int R>(int i0) {
+      for (int j0 = 0; j0 < prefill_bk; j0 += S::NV * O::W)
+        qk_tile_fma<D, R, S::NV, O>(t.qf, w.kt + kb * D, i0, j0, t.s);
+    });
   }
 }
 
@@ -192,32 +210,36 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_v_rows(const prefill_work& w, tile_state<
   }
 }
 
-/// acc += P V over the tile's nk keys, RP rows and CP chunks of V at a time; each micro-tile is
+/// acc[i0, i0 + R) += P V over the tile's nk keys, CP chunks of V at a time; each micro-tile is
 /// summed from zero and then added.
+template <int D, int R, class T, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
+  using vec = typename O::vec;
+  constexpr int W = O::W, CP = tile_shape<D, O>::CP;
+  for (int c0 = 0; c0 < D / W; c0 += CP) {
+    vec a[R][CP];
+    for (int r = 0; r < R; ++r)
+      for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
+    for (int j = 0; j < nk; ++j) {
+      vec vv[CP];
+      for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(t.vrows[j] + (c0 + cc) * W);
+      for (int r = 0; r < R; ++r) {
+        const vec p = O::set1(t.s[i0 + r][j]);
+        for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
+      }
+    }
+    for (int r = 0; r < R; ++r)
+      for (int cc = 0; cc < CP; ++cc) {
+        float* dst = &t.acc[i0 + r][(c0 + cc) * W];
+        O::store(dst, O::add(O::load(dst), a[r][cc]));
+      }
+  }
+}
+
+/// acc += P V over the tile's nk keys for the first rows_p rows.
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, int nk, int rows_p) {
-  using vec = typename O::vec;
-  using S = tile_shape<D, O>;
-  constexpr int W = O::W, RP = S::RP, CP = S::CP;
-  for (int i0 = 0; i0 < rows_p; i0 += RP)
-    for (int c0 = 0; c0 < D / W; c0 += CP) {
-      vec a[RP][CP];
-      for (int r = 0; r < RP; ++r)
-        for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
-      for (int j = 0; j < nk; ++j) {
-        vec vv[CP];
-        for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(t.vrows[j] + (c0 + cc) * W);
-        for (int r = 0; r < RP; ++r) {
-          const vec p = O::set1(t.s[i0 + r][j]);
-          for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
-        }
-      }
-      for (int r = 0; r < RP; ++r)
-        for (int cc = 0; cc < CP; ++cc) {
-          float* dst = &t.acc[i0 + r][(c0 + cc) * W];
-          O::store(dst, O::add(O::load(dst), a[r][cc]));
-        }
-    }
+  over_rows<tile_shape<D, O>::RP>(rows_p, [&]<int R>(int i0) { pv_rows<D, R, T, O>(t, nk, i0); });
 }
 
 /// total += acc, acc = 0 for the first rows rows.
@@ -253,8 +275,7 @@ void prefill_tile(const prefill_work& w) {
   const float qscale = w.softcap > 0.0f ? w.scale : w.scale * log2e;
   tile_state<D, T> t;
   tile_begin<D, T, O>(w, t, qscale);
-  const int rows_s = (w.nq + S::RI - 1) / S::RI * S::RI;
-  const int rows_p = (w.nq + S::RP - 1) / S::RP * S::RP;
+  const int rows_s = S::rows(w.nq), rows_p = rows_s;
   const int lo_exact = w.window_left >= 0 && w.q_pos > w.window_left ? w.q_pos - w.window_left : 0;
   const int lo = lo_exact / BK * BK;
   const int hi = w.causal ? (w.q_pos + w.nq < w.kv_len ? w.q_pos + w.nq : w.kv_len) : w.kv_len;
