@@ -17,8 +17,9 @@ TEST_CASE("prefill matches the reference for every compiled configuration") {
   for (const prefill_config& c : prefill_space.configs) {
     CAPTURE(c.head_dim);
     CAPTURE(to_string(c.type));
-    // (q_len, kv_len): a plain prompt, an extend over a cached prefix, one token, odd tails.
-    test::ragged_problem t(4, 2, c.head_dim, {{45, 45}, {19, 70}, {1, 33}, {33, 33}}, c.type, rng);
+    // (q_len, kv_len): a plain prompt, an extend over a cached prefix, one token, odd tails, and a
+    // chunk of several query tiles (the last one short) over a prefix.
+    test::ragged_problem t(4, 2, c.head_dim, {{45, 45}, {19, 70}, {1, 33}, {33, 33}, {203, 250}}, c.type, rng);
     prefill(t.p);
     CHECK(t.max_error(true) <= test::output_tolerance(c.type));
   }

@@ -20,6 +20,28 @@ TEST_CASE("parallel_for runs every index exactly once") {
   }
 }
 
+TEST_CASE("parallel_for_slots: every index once, slots in range and never shared at once") {
+  for (int threads : {0, 1, 2, 3}) {
+    const int slots = resolve_threads(threads);
+    std::vector<std::atomic<int>> hits(500), busy(std::size_t(slots) + 1);
+    std::atomic<int> out_of_range{0}, shared{0};
+    parallel_for_slots(hits.size(), threads, [&](std::size_t i, int slot) {
+      if (slot < 0 || slot >= slots) {
+        out_of_range.fetch_add(1);
+        slot = slots;
+      }
+      if (busy[std::size_t(slot)].fetch_add(1) != 0) shared.fetch_add(1);
+      std::this_thread::yield();  // let another thread reach the same slot if it could
+      busy[std::size_t(slot)].fetch_sub(1);
+      hits[i].fetch_add(1);
+    });
+    CAPTURE(threads);
+    CHECK(out_of_range.load() == 0);
+    CHECK(shared.load() == 0);
+    for (auto& h : hits) REQUIRE(h.load() == 1);
+  }
+}
+
 TEST_CASE("nested and concurrent regions complete") {
   std::atomic<int> total{0};
   auto work = [&] {

@@ -54,9 +54,11 @@ struct prefill_item {
 /// each fp32 [D][BK] or, for the bf16 dot product, bf16 pairs [D/2][BK] (the same 4-byte slots,
 /// half of them used); pad[b] is the sequence's key count rounded up to whole key tiles. Tiles,
 /// not one [D][pad] matrix: a QK tile then reads rows BK floats apart, not pad floats, which for
-/// a power-of-two pad all fall into one L1 set. Then the query tiles.
+/// a power-of-two pad all fall into one L1 set. Then the query tiles, and one tile state per
+/// thread of the call (tile_state_bytes each).
 struct prefill_layout {
-  piece pad, offset, kt, items;
+  piece pad, offset, kt, items, states;
+  std::size_t state_bytes = 0;
   std::size_t bytes = 0;
 };
 
@@ -72,6 +74,8 @@ inline prefill_layout layout_prefill(const prefill_params& p) {
   lay.offset = s.add<std::size_t>(std::size_t(p.batch) + 1);
   lay.kt = s.add<float>(kt * std::size_t(p.num_kv_heads) * std::size_t(p.head_dim));
   lay.items = s.add<prefill_item>(items * std::size_t(p.num_q_heads));
+  lay.state_bytes = scalar::tile_state_bytes(p.head_dim);
+  lay.states = s.add<std::byte>(lay.state_bytes * std::size_t(resolve_threads(p.num_threads)));
   lay.bytes = s.bytes();
   return lay;
 }
@@ -200,7 +204,12 @@ void run_prefill(const prefill_params& p) {
   const packed_k pk = pack_k<D, T>(p, lay, scratch.base(), dot, threads);
   const std::span<prefill_item> items =
       prefill_items(p, scalar::prefill_bq, view<prefill_item>(scratch.base(), lay.items));
-  parallel_for(items.size(), threads, [&](std::size_t i) { body(tile_work<D, T>(p, pk, items[i], scale, dot)); });
+  std::byte* const states = view<std::byte>(scratch.base(), lay.states).data();
+  parallel_for_slots(items.size(), threads, [&](std::size_t i, int slot) {
+    prefill_work w = tile_work<D, T>(p, pk, items[i], scale, dot);
+    w.state = states + std::size_t(slot) * lay.state_bytes;
+    body(w);
+  });
 }
 
 /// Setting names a prefill key is added with (a string literal for the static variant's error).

@@ -27,13 +27,16 @@ class thread_pool {
   }
   int max_threads() const noexcept { return static_cast<int>(workers_.size()) + 1; }
 
+  /// Calls f(i, slot) for every i in [0, n) on up to `threads` threads; slot, in [0, threads),
+  /// names the thread of the region that runs i (0 the caller), so that f can use per-thread
+  /// storage sized by `threads`.
   template <class F>
   void run(std::size_t n, int threads, F& f) {
-    const auto body = [](void* ctx, std::size_t i) { (*static_cast<F*>(ctx))(i); };
+    const auto body = [](void* ctx, std::size_t i, int slot) { (*static_cast<F*>(ctx))(i, slot); };
     std::unique_lock<std::mutex> region(region_, std::try_to_lock);
     const int helpers = std::min<int>(threads, static_cast<int>(std::min<std::size_t>(n, 1u << 20))) - 1;
     if (!region.owns_lock() || helpers <= 0 || workers_.empty()) {
-      for (std::size_t i = 0; i < n; ++i) f(i);
+      for (std::size_t i = 0; i < n; ++i) f(i, 0);
       return;
     }
     {
@@ -47,7 +50,7 @@ class thread_pool {
       ++generation_;
     }
     wake_.notify_all();
-    drain();
+    drain(0);
     std::unique_lock<std::mutex> lock(m_);
     done_.wait(lock, [&] { return pending_ == 0; });
   }
@@ -68,8 +71,8 @@ class thread_pool {
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     for (unsigned i = 0; i + 1 < hw; ++i) workers_.emplace_back([this, i] { loop(static_cast<int>(i)); });
   }
-  void drain() {
-    for (std::size_t i = next_.fetch_add(1); i < n_; i = next_.fetch_add(1)) fn_(ctx_, i);
+  void drain(int slot) {
+    for (std::size_t i = next_.fetch_add(1); i < n_; i = next_.fetch_add(1)) fn_(ctx_, i, slot);
   }
   void loop(int index) {
     unsigned long seen = 0;
@@ -80,7 +83,7 @@ class thread_pool {
         if (stop_) return;
         seen = generation_;
       }
-      drain();
+      drain(index + 1);  // index < helpers_ <= threads - 1
       std::lock_guard<std::mutex> lock(m_);
       if (--pending_ == 0) done_.notify_one();
     }
@@ -89,7 +92,7 @@ class thread_pool {
   std::mutex region_, m_;
   std::condition_variable wake_, done_;
   std::vector<std::thread> workers_;
-  void (*fn_)(void*, std::size_t) = nullptr;
+  void (*fn_)(void*, std::size_t, int) = nullptr;
   void* ctx_ = nullptr;
   std::size_t n_ = 0;
   std::atomic<std::size_t> next_{0};
@@ -110,6 +113,14 @@ inline int resolve_threads(int requested) noexcept {
 /// `f` must not throw.
 template <class F>
 void parallel_for(std::size_t n, int threads, F&& f) {
+  auto g = [&f](std::size_t i, int) { f(i); };
+  detail::thread_pool::instance().run(n, resolve_threads(threads), g);
+}
+
+/// Same, calling `f(i, slot)`: slot in [0, resolve_threads(threads)) is the running thread's, and
+/// no two calls run at once with the same slot (per-thread scratch of a call).
+template <class F>
+void parallel_for_slots(std::size_t n, int threads, F&& f) {
   detail::thread_pool::instance().run(n, resolve_threads(threads), f);
 }
 

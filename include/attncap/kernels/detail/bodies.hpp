@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <type_traits>
 
 #define ATTNCAP_DETAIL_IN_ISA_REGION 1
