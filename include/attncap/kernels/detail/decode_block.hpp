@@ -92,14 +92,21 @@ inline void prefetch_far_rest(const block_prefetch& pf, int n) {
     prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
 }
 
-/// bf16 V on AVX-512 is read 32 elements at a time as two vectors (even / odd elements, or with
+/// bf16 V is read 2W elements at a time as two vectors (even / odd elements, or on AVX-512 with
 /// bf16 products the pair_rows halves); the accumulator keeps that order during a key range and
 /// decode_partial puts it back in element order at the end.
 template <class O, class KV, int DV, int G>
-inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DV % 32 == 0 && G <= 8;
+inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DV % (2 * O::W) == 0 && G <= 8;
 
-/// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA).
-template <int DK, class KV, int G, int NU, class O>
+/// Whether the fp32 QK can read bf16 K as even / odd pairs (O::load_bf16_pairs: two ALU operations
+/// per 2W elements instead of four) against a q stored in that order (pair_order). AVX2 only: its
+/// conversions, not its FMAs, bound a G <= 8 block; AVX-512 with bf16 K takes the bf16 dot product.
+template <class O, class KV, int DK>
+inline constexpr bool decode_qk_pairs = O::W == 8 && O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DK % 16 == 0;
+
+/// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA);
+/// Pairs: q in pair order, K read as pairs.
+template <int DK, class KV, int G, int NU, bool Pairs, class O>
 inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
   using vec = typename O::vec;
   q = opaque(q);
@@ -107,12 +114,25 @@ inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::ve
   vec a[G][NU];
   for (int g = 0; g < G; ++g)
     for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
-  for (int c = 0; c < DK / W; ++c) {
-    vec kv[NU];
-    for (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
-    for (int g = 0; g < G; ++g) {
-      const vec qv = O::load(q + g * DK + c * W);
-      for (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
+  if constexpr (Pairs) {
+    // Key by key: the pairs of NU keys at once would not leave the accumulators their registers.
+    for (int c = 0; c < DK / W; c += 2)
+      for (int u = 0; u < NU; ++u) {
+        vec even, odd;
+        O::load_bf16_pairs(krow[j0 + u] + c * W, even, odd);
+        for (int g = 0; g < G; ++g) {
+          a[g][u] = O::fma(O::load(q + g * DK + c * W), even, a[g][u]);
+          a[g][u] = O::fma(O::load(q + g * DK + (c + 1) * W), odd, a[g][u]);
+        }
+      }
+  } else {
+    for (int c = 0; c < DK / W; ++c) {
+      vec kv[NU];
+      for (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
+      for (int g = 0; g < G; ++g) {
+        const vec qv = O::load(q + g * DK + c * W);
+        for (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
+      }
     }
   }
   for (int g = 0; g < G; ++g)
@@ -191,7 +211,10 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
   const bool unscaled = j0 != 0;
   if (j0 == 0) {
     const float* q = w.q + std::size_t(qh) * DK;
-    steps([&](auto nu) { qk_fma<DK, KV, G, nu(), O>(q, krow, j0, part); });
+    if constexpr (decode_qk_pairs<O, KV, DK>) {
+      if (w.q_pairs) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part); });
+    }
+    if (j0 == 0) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part); });
   }
   const vec sc = O::set1(w.score_scale);
   for (int g = 0; g < G; ++g) {
@@ -249,39 +272,42 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16]
   }
 }
 
-/// acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for all G heads. Each block is summed
-/// from zero and then added: the running sum sees one rounding per 16 keys, not one per key.
+/// acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for GH of the G heads (all of them
+/// unless a pair of chunks for every head would not fit the registers). Each block is summed from
+/// zero and then added: the running sum sees one rounding per 16 keys, not one per key.
 template <int DK, int DV, class KV, int G, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const KV* const* vrow, int n,
                                          const block_prefetch& pf) {
   using vec = typename O::vec;
   constexpr int W = O::W, CV = DV / W;
   constexpr bool pairs = decode_pairs<O, KV, DV, G>;
-  constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G)
-                           : divisor_at_most(CV, O::acc_regs / G);  // G * CG accumulators
-  for (int c0 = 0; c0 < CV; c0 += CG) {
-    vec a[G][CG];
-    for (int g = 0; g < G; ++g)
-      for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
-    for (int j = 0; j < n; ++j) {
-      if (c0 == 0) prefetch_key<DK, DV, KV, G, O>(pf, j);
-      vec vv[CG];
-      if constexpr (pairs) {
-        for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
-      } else {
-        for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+  constexpr int CG =
+      pairs ? 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G) : divisor_at_most(CV, O::acc_regs / G);  // chunks a pass
+  constexpr int GH = divisor_at_most(G, O::acc_regs / CG > 0 ? O::acc_regs / CG : 1);  // GH * CG accumulators
+  for (int c0 = 0; c0 < CV; c0 += CG)
+    for (int g0 = 0; g0 < G; g0 += GH) {
+      vec a[GH][CG];
+      for (int g = 0; g < GH; ++g)
+        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+      for (int j = 0; j < n; ++j) {
+        if (c0 == 0 && g0 == 0) prefetch_key<DK, DV, KV, G, O>(pf, j);
+        vec vv[CG];
+        if constexpr (pairs) {
+          for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
+        } else {
+          for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+        }
+        for (int g = 0; g < GH; ++g) {
+          const vec p = O::set1(s[g0 + g][j]);
+          for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
+        }
       }
-      for (int g = 0; g < G; ++g) {
-        const vec p = O::set1(s[g][j]);
-        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
-      }
+      for (int g = 0; g < GH; ++g)
+        for (int cc = 0; cc < CG; ++cc) {
+          float* dst = acc + (g0 + g) * DV + (c0 + cc) * W;
+          O::store(dst, O::add(O::load(dst), a[g][cc]));
+        }
     }
-    for (int g = 0; g < G; ++g)
-      for (int cc = 0; cc < CG; ++cc) {
-        float* dst = acc + g * DV + (c0 + cc) * W;
-        O::store(dst, O::add(O::load(dst), a[g][cc]));
-      }
-  }
   prefetch_far_rest<DK, DV, KV, O>(pf, n);
 }
 

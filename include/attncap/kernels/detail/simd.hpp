@@ -76,7 +76,9 @@ struct ops {
   /// 16 ymm registers: 12 accumulators, the rest for a step's operands (16 would spill).
   static constexpr int acc_regs = 12;
   static constexpr bool has_bf16_dot = false;
-  static constexpr bool has_bf16_pairs = false;
+  /// 16 bf16 -> two fp32 vectors of the even and odd elements: one load and two ALU ops, where
+  /// two widening loads and two shifts would take four ALU ops.
+  static constexpr bool has_bf16_pairs = true;
   using vec = __m256;
   static vec zero() { return _mm256_setzero_ps(); }
   static vec set1(float x) { return _mm256_set1_ps(x); }
@@ -142,6 +144,17 @@ struct ops {
   static void reduce16(const vec* parts, float* out) {
     _mm256_storeu_ps(out, reduce8(parts));
     _mm256_storeu_ps(out + 8, reduce8(parts + 8));
+  }
+  static void load_bf16_pairs(const bf16_t* p, vec& even, vec& odd) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    even = _mm256_castsi256_ps(_mm256_slli_epi32(x, 16));
+    odd = _mm256_castsi256_ps(_mm256_and_si256(x, _mm256_set1_epi32(static_cast<int>(0xffff0000u))));
+  }
+  /// p[2i] = even[i], p[2i + 1] = odd[i]: the 16 elements of a load_bf16_pairs back in order.
+  static void interleave_store(float* p, vec even, vec odd) {
+    const __m256 lo = _mm256_unpacklo_ps(even, odd), hi = _mm256_unpackhi_ps(even, odd);
+    _mm256_storeu_ps(p, _mm256_permute2f128_ps(lo, hi, 0x20));
+    _mm256_storeu_ps(p + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
   }
 };
 }  // namespace avx2
