@@ -287,20 +287,20 @@ void prefill_tile(const prefill_work& w) {
   static_assert(sizeof(tile_state<D, T>) <= tile_state_bytes(D) && alignof(tile_state<D, T>) <= 64);
   tile_state<D, T>& t = *::new (w.state) tile_state<D, T>;
   tile_begin<D, T, O>(w, t, qscale);
-  const int rows_s = S::rows(w.nq), rows_p = rows_s;
+  const int rows = S::rows(w.nq);  // S, PV and the sums, in micro-tiles
   const int lo_exact = w.window_left >= 0 && w.q_pos > w.window_left ? w.q_pos - w.window_left : 0;
   const int lo = lo_exact / BK * BK;
   const int hi = w.causal ? (w.q_pos + w.nq < w.kv_len ? w.q_pos + w.nq : w.kv_len) : w.kv_len;
   int tiles = 0;
   for (int kb = lo; kb < hi; kb += BK) {
     const int nk = hi - kb < BK ? hi - kb : BK;
-    tile_scores<D, T, O>(w, t, kb, rows_s, qscale);
-    if (w.softcap > 0.0f) tile_softcap<O>(t.s, rows_s, w.softcap);
+    tile_scores<D, T, O>(w, t, kb, rows, qscale);
+    if (w.softcap > 0.0f) tile_softcap<O>(t.s, rows, w.softcap);
     tile_mask(w, t.s, kb, nk, lo_exact);
     tile_softmax<D, T, O>(w, t);
     tile_v_rows<D, T, O>(w, t, kb, nk);
-    tile_pv<D, T, O>(t, nk, rows_p);
-    if (++tiles % flush_tiles == 0) tile_flush<D, T, O>(t, rows_p);
+    tile_pv<D, T, O>(t, nk, rows);
+    if (++tiles % flush_tiles == 0) tile_flush<D, T, O>(t, rows);
   }
   tile_finish<D, T, O>(w, t);
 }
