@@ -76,6 +76,74 @@ inline constexpr std::array speculative_rules{
                   .with(&launch_config::dp_size, 2),
               "Currently ngram speculative decoding does not support dp attention.",
               on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::dp_size, 2), "True"},
+    // sglang 0.5.23, arg_groups/speculative_hook.py:1210-1239.
+    rule_case{&sa::rejection_sampling_algorithm::info, stage::server_args, exception_kind::not_implemented_error,
+              on(H::sm90).spec(S::standalone).flag(&launch_config::speculative_use_rejection_sampling),
+              "--speculative-use-rejection-sampling is only supported for EAGLE / EAGLE3 / NEXTN, not "
+              "speculative_algorithm=STANDALONE.",
+              on(H::sm90).spec(S::eagle3).flag(&launch_config::speculative_use_rejection_sampling), "STANDALONE"},
+    rule_case{&sa::rejection_sampling_topk::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).backend(id::fa3).eagle(2, 3, 8).flag(&launch_config::speculative_use_rejection_sampling),
+              "--speculative-use-rejection-sampling requires --speculative-eagle-topk=1.",
+              on(H::sm90).backend(id::fa3).eagle(1, 3, 8).flag(&launch_config::speculative_use_rejection_sampling),
+              "2"},
+    // Llama's automatic parameters have topk 4.
+    rule_case{&sa::rejection_sampling_topk::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::nextn).model(M::llama).flag(&launch_config::speculative_use_rejection_sampling),
+              "--speculative-use-rejection-sampling requires --speculative-eagle-topk=1.",
+              on(H::sm90).spec(S::nextn).flag(&launch_config::speculative_use_rejection_sampling), "4"},
+    // No topk: rejection sampling's check compares None before the page-tree check does.
+    rule_case{&sa::rejection_sampling_topk::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::eagle).steps(2).flag(&launch_config::speculative_use_rejection_sampling),
+              "--speculative-use-rejection-sampling requires --speculative-eagle-topk=1.",
+              on(H::sm90).spec(S::eagle).steps(2).topk(1).flag(&launch_config::speculative_use_rejection_sampling),
+              "None"},
+    rule_case{
+        &sa::eagle_topk_unset::info, stage::server_args, exception_kind::type_error,
+        on(H::sm100)
+            .backend(id::trtllm_mha)
+            .spec(S::eagle)
+            .steps(2)
+            .flag(&launch_config::speculative_use_rejection_sampling),
+        "'>' not supported between instances of 'NoneType' and 'int'",
+        on(H::sm100).backend(id::fa4).spec(S::eagle).steps(2).flag(&launch_config::speculative_use_rejection_sampling)},
+    rule_case{&sa::rejection_sampling_deterministic::info, stage::server_args, exception_kind::value_error,
+              on(H::xpu)
+                  .backend(id::triton)
+                  .spec(S::eagle)
+                  .flag(&launch_config::enable_deterministic_inference)
+                  .flag(&launch_config::speculative_use_rejection_sampling),
+              "Deterministic rejection sampling is currently supported only on CUDA-compatible devices because draft "
+              "proposal sampling uses a Triton hash kernel.",
+              on(H::xpu).backend(id::triton).spec(S::eagle).flag(&launch_config::speculative_use_rejection_sampling),
+              "xpu"},
+    rule_case{&sa::rejection_sampling_deterministic::info, stage::server_args, exception_kind::value_error,
+              on(H::cpu_amx)
+                  .spec(S::eagle3)
+                  .flag(&launch_config::enable_deterministic_inference)
+                  .flag(&launch_config::speculative_use_rejection_sampling),
+              "Deterministic rejection sampling is currently supported only on CUDA-compatible devices because draft "
+              "proposal sampling uses a Triton hash kernel.",
+              on(H::gfx942)
+                  .spec(S::eagle3)
+                  .flag(&launch_config::enable_deterministic_inference)
+                  .flag(&launch_config::speculative_use_rejection_sampling)},
+    rule_case{&sa::rejection_sampling_threshold_single::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90)
+                  .spec(S::eagle)
+                  .flag(&launch_config::speculative_use_rejection_sampling)
+                  .with(&launch_config::speculative_accept_threshold_single, 0.5),
+              "--speculative-use-rejection-sampling is incompatible with --speculative-accept-threshold-single / "
+              "--speculative-accept-threshold-acc; rejection sampling ignores the accept thresholds.",
+              on(H::sm90).spec(S::eagle).with(&launch_config::speculative_accept_threshold_single, 0.5), "0.5"},
+    rule_case{&sa::rejection_sampling_threshold_acc::info, stage::server_args, exception_kind::value_error,
+              on(H::gfx950)
+                  .spec(S::eagle)
+                  .flag(&launch_config::speculative_use_rejection_sampling)
+                  .with(&launch_config::speculative_accept_threshold_acc, 0.3),
+              "--speculative-use-rejection-sampling is incompatible with --speculative-accept-threshold-single / "
+              "--speculative-accept-threshold-acc; rejection sampling ignores the accept thresholds.",
+              on(H::gfx950).spec(S::eagle).flag(&launch_config::speculative_use_rejection_sampling), "0.3"},
     // sglang 0.5.23, arg_groups/speculative_hook.py:1159-1163 (a bare assert) and 1274.
     rule_case{&sa::eagle_partial_parameters::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm120).spec(S::eagle3).topk(1), "", on(H::sm120).spec(S::eagle3).topk(1).steps(2)},
@@ -101,6 +169,15 @@ inline constexpr std::array speculative_rewrites{
         &sa::eagle_chain_draft_tokens::info, on(H::sm90).spec(S::eagle).topk(1).steps(5),
         "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1", "6",
         on(H::sm90).spec(S::eagle).topk(2).steps(5)},
+    // sglang 0.5.23, arg_groups/speculative_hook.py:29-63 and 1187-1206.
+    rewrite_case{&sa::hip_rejection_sampling::info, on(H::gfx942).spec(S::nextn), "", "True",
+                 on(H::gfx942).spec(S::eagle3)},
+    rewrite_case{&sa::hip_rejection_sampling::info, on(H::gfx950).eagle(1, 2, 3), "", "True",
+                 on(H::gfx950).eagle(1, 2, 3).flag(&launch_config::enable_deterministic_inference)},
+    rewrite_case{&sa::hip_rejection_sampling::info, on(H::gfx90a).spec(S::eagle), "", "True",
+                 on(H::gfx90a).spec(S::eagle).with(&launch_config::speculative_accept_threshold_acc, 0.5)},
+    rewrite_case{&sa::hip_rejection_sampling::info, on(H::gfx942).spec(S::eagle), "", "True",
+                 on(H::sm90).spec(S::eagle)},
     rewrite_case{&sa::ngram_topk::info, on(H::sm90).backend(id::flashinfer).spec(S::ngram), "", "10",
                  on(H::sm90).backend(id::flashinfer).spec(S::ngram).topk(10)},
     rewrite_case{

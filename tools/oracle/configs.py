@@ -24,6 +24,8 @@ FLAGS = {
     "speculative_num_steps": "--speculative-num-steps",
     "speculative_num_draft_tokens": "--speculative-num-draft-tokens",
     "speculative_ngram_max_bfs_breadth": "--speculative-ngram-max-bfs-breadth",
+    "speculative_accept_threshold_single": "--speculative-accept-threshold-single",
+    "speculative_accept_threshold_acc": "--speculative-accept-threshold-acc",
     "tp_size": "--tp-size",
     "dp_size": "--dp-size",
     "pp_size": "--pp-size",
@@ -33,6 +35,7 @@ FLAGS = {
     "chunked_prefill_size": "--chunked-prefill-size",
 }
 SWITCHES = {
+    "speculative_use_rejection_sampling": "--speculative-use-rejection-sampling",
     "enable_dp_attention": "--enable-dp-attention",
     "enable_deterministic_inference": "--enable-deterministic-inference",
     "enable_mis": "--enable-mis",
@@ -231,6 +234,10 @@ def random_config(rng: random.Random) -> dict:
             cfg["speculative_num_draft_tokens"] = rng.choice([2, 4, 8, 16])
         if rng.random() < 0.15:
             cfg["speculative_draft_attention_backend"] = rng.choice(BACKENDS)
+        if rng.random() < 0.15:
+            cfg["speculative_use_rejection_sampling"] = True
+        if rng.random() < 0.06:
+            cfg[rng.choice(["speculative_accept_threshold_single", "speculative_accept_threshold_acc"])] = 0.5
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.04:

@@ -42,6 +42,7 @@ RESOLVED = {
     "speculative_num_steps": lambda r: r.get("speculative_num_steps"),
     "speculative_num_draft_tokens": lambda r: r.get("speculative_num_draft_tokens"),
     "speculative_draft_attention_backend": lambda r: r.get("speculative_draft_attention_backend"),
+    "speculative_use_rejection_sampling": lambda r: bool(r.get("speculative_use_rejection_sampling")),
 }
 
 

@@ -44,6 +44,7 @@ RESOLVED_FIELDS = (
     "speculative_num_steps",
     "speculative_num_draft_tokens",
     "speculative_draft_attention_backend",
+    "speculative_use_rejection_sampling",
     "disable_radix_cache",
     "disable_cuda_graph",
 )

@@ -93,6 +93,9 @@ struct sglang_pipeline
           // Speculative decoding: the alias, then each algorithm's own handler.
           detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
           detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
+          detail::sa::hip_rejection_sampling, detail::sa::rejection_sampling_algorithm,
+          detail::sa::rejection_sampling_topk, detail::sa::rejection_sampling_deterministic,
+          detail::sa::rejection_sampling_threshold_single, detail::sa::rejection_sampling_threshold_acc,
           detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,
           detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_steps, detail::sa::ngram_page_tree,
           detail::sa::ngram_dp_attention, detail::sa::dflash_device, detail::sa::dflash_dp_attention_device,

@@ -61,10 +61,14 @@ struct eagle_auto_parameters {
 };
 
 /// Steps given without topk: the engine's next topk comparison (`topk > 1`, the trtllm_mha or the
-/// page-tree check, speculative_hook.py:1177 and 1274) compares None with an int.
+/// page-tree check, speculative_hook.py:1177 and 1274) compares None with an int; between the two,
+/// rejection sampling's `topk != 1` (1222) rejects None with its own message.
 ATTNCAP_RULE(eagle_topk_unset, "speculative.topk_unset", server_args, type_error, speculative_eagle_topk,
              "given whenever the step count is", "'>' not supported between instances of 'NoneType' and 'int'") {
-  return is_eagle_family(ctx.cfg.speculative_algorithm) && ctx.cfg.speculative_eagle_topk == unset;
+  const auto& c = ctx.cfg;
+  const bool trtllm_mha = c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha;
+  return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk == unset &&
+         (trtllm_mha || !c.speculative_use_rejection_sampling);
 }
 
 ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_error, speculative_eagle_topk, "1",
@@ -74,6 +78,72 @@ ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_
   return !tree && is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk > 1 &&
          (c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha);
 }
+
+namespace detail {
+/// Both accept thresholds at 1.0, the engine's default: a draft token is accepted as the target samples it.
+constexpr bool default_accept_thresholds(const launch_config& c) noexcept {
+  return c.speculative_accept_threshold_single == 1.0 && c.speculative_accept_threshold_acc == 1.0;
+}
+}  // namespace detail
+
+/// ROCm has no sampling-verify kernel, so EAGLE would verify greedily: the engine turns rejection
+/// sampling on where it can run (topk 1, default thresholds, no deterministic inference; EAGLE3 keeps
+/// greedy, its reduced draft vocabulary cannot be scattered back).
+struct hip_rejection_sampling {
+  static constexpr rewrite_info info{"speculative.hip_rejection_sampling", field::speculative_use_rejection_sampling,
+                                     ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return ctx.hw.is_hip() && !c.speculative_use_rejection_sampling &&
+           c.speculative_algorithm == speculative_algorithm::eagle && c.speculative_eagle_topk == 1 &&
+           detail::default_accept_thresholds(c) && !c.enable_deterministic_inference;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_use_rejection_sampling = true;
+  }
+};
+// Only the EAGLE / EAGLE3 draft workers propose over the target's vocabulary, which the
+// rejection-sampling kernel consumes; of this handler's algorithms that leaves STANDALONE out.
+ATTNCAP_RULE(rejection_sampling_algorithm, "speculative.rejection_sampling_algorithm", server_args,
+             not_implemented_error, speculative_algorithm, "EAGLE, EAGLE3, NEXTN",
+             "--speculative-use-rejection-sampling is only supported for EAGLE / EAGLE3 / NEXTN, not "
+             "speculative_algorithm={speculative_algorithm}.") {
+  const auto& c = ctx.cfg;
+  return c.speculative_use_rejection_sampling && c.speculative_algorithm == speculative_algorithm::standalone;
+}
+// Its multi-layer EAGLE check (topk 1 again, speculative_hook.py:1240-1249) can never fire after this one.
+ATTNCAP_RULE(rejection_sampling_topk, "speculative.rejection_sampling_topk", server_args, value_error,
+             speculative_eagle_topk, "1", "--speculative-use-rejection-sampling requires --speculative-eagle-topk=1.") {
+  const auto& c = ctx.cfg;
+  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
+         c.speculative_eagle_topk != 1;
+}
+// The draft proposals are sampled by a Triton hash kernel; the device string is "cuda" on ROCm too.
+ATTNCAP_RULE(rejection_sampling_deterministic, "speculative.rejection_sampling_deterministic", server_args, value_error,
+             hardware, "CUDA and ROCm GPUs",
+             "Deterministic rejection sampling is currently supported only on CUDA-compatible devices because draft "
+             "proposal sampling uses a Triton hash kernel.") {
+  const auto& c = ctx.cfg;
+  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
+         c.enable_deterministic_inference && !(ctx.hw.is_cuda() || ctx.hw.is_hip());
+}
+// One check of the engine over both thresholds: the rule names the threshold that was changed.
+#define ATTNCAP_REJECTION_THRESHOLDS_MESSAGE                                                           \
+  "--speculative-use-rejection-sampling is incompatible with --speculative-accept-threshold-single / " \
+  "--speculative-accept-threshold-acc; rejection sampling ignores the accept thresholds."
+ATTNCAP_RULE(rejection_sampling_threshold_single, "speculative.rejection_sampling_threshold_single", server_args,
+             value_error, speculative_accept_threshold_single, "1.0", ATTNCAP_REJECTION_THRESHOLDS_MESSAGE) {
+  const auto& c = ctx.cfg;
+  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
+         c.speculative_accept_threshold_single != 1.0;
+}
+ATTNCAP_RULE(rejection_sampling_threshold_acc, "speculative.rejection_sampling_threshold_acc", server_args, value_error,
+             speculative_accept_threshold_acc, "1.0", ATTNCAP_REJECTION_THRESHOLDS_MESSAGE) {
+  const auto& c = ctx.cfg;
+  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
+         c.speculative_accept_threshold_single == 1.0 && c.speculative_accept_threshold_acc != 1.0;
+}
+#undef ATTNCAP_REJECTION_THRESHOLDS_MESSAGE
 
 struct eagle_chain_draft_tokens {
   static constexpr rewrite_info info{

@@ -64,6 +64,11 @@ enum class field_role : std::uint8_t {
   X(speculative_num_draft_tokens, std::int32_t, ::attncap::unset, integer, 1, 4096, input, "tokens verified per step") \
   X(speculative_ngram_max_bfs_breadth, std::int32_t, ::attncap::unset, integer, 1, 1024, input,                        \
     "widest level of the n-gram draft tree")                                                                           \
+  X(speculative_use_rejection_sampling, bool, false, flag, 0, 0, input, "verify drafts by rejection sampling")         \
+  X(speculative_accept_threshold_single, double, 1.0, real, 0, 0, input,                                               \
+    "accept a draft token whose target probability exceeds this")                                                      \
+  X(speculative_accept_threshold_acc, double, 1.0, real, 0, 0, input,                                                  \
+    "raise a draft token's accept probability p to min(1, p / this)")                                                  \
   X(tp_size, std::int32_t, 1, integer, 1, 65536, input, "tensor-parallel size")                                        \
   X(dp_size, std::int32_t, 1, integer, 1, 65536, input, "data-parallel size")                                          \
   X(pp_size, std::int32_t, 1, integer, 1, 65536, input, "pipeline-parallel size")                                      \
