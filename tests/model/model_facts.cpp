@@ -80,6 +80,11 @@ TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
   m = derive_model_facts(c);
   CHECK(m.values.head_dim == 512);
   CHECK_FALSE(m.values.dsa);  // V4 is not in the sparse-attention class list
+  CHECK_FALSE(m.values.deepseek_v41);
+  c.set("model_type", std::string("deepseek_v41"));
+  m = derive_model_facts(c);
+  CHECK(m.values.deepseek_v41);
+  CHECK(source_of(m, field::deepseek_v41) == "config.json model_type deepseek_v41");
 }
 
 TEST_CASE("sliding window: the window keys in order, unless use_sliding_window is false") {

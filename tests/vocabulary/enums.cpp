@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <attncap/vocabulary/disaggregation_mode.hpp>
+#include <attncap/vocabulary/dsv4_attn_backend.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
@@ -18,6 +19,7 @@ static_assert(from_string<dtype>("bfloat16") == dtype::bf16);
 static_assert(to_string(dtype::bf16) == "bf16");
 static_assert(to_string(disaggregation_mode::null) == "null" && from_string<disaggregation_mode>("prefill"));
 static_assert(to_string(speculative_algorithm::eagle3) == "EAGLE3");
+static_assert(to_string(dsv4_attn_backend::auto_) == "auto" && from_string<dsv4_attn_backend>("flashmla_mega"));
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
 
 TEST_CASE("every canonical spelling round-trips") {
@@ -31,6 +33,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(model_trait{});
   round_trip(speculative_algorithm{});
   round_trip(disaggregation_mode{});
+  round_trip(dsv4_attn_backend{});
   round_trip(phase{});
   round_trip(stage{});
   round_trip(exception_kind{});

@@ -33,6 +33,7 @@ FLAGS = {
     "attn_cp_size": "--attn-cp-size",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
+    "dsv4_attn_backend": "--dsv4-attn-backend",
 }
 SWITCHES = {
     "speculative_use_rejection_sampling": "--speculative-use-rejection-sampling",
@@ -52,6 +53,7 @@ UNEXPRESSED = {
     "encoder_decoder": "needs an encoder-decoder checkpoint (Whisper) config",
     "hybrid_gdn": "needs a hybrid linear-attention checkpoint (Qwen3-Next) config",
     "dsa": "needs a DeepSeek sparse-attention checkpoint (V3.2) config",
+    "deepseek_v41": "needs a DeepSeek V4.1 checkpoint config",
     "dual_chunk_attention": "needs a dual-chunk checkpoint config",
     "sliding_window": "read by layers at the first forward pass, which the oracle does not run",
     "logit_cap": "read by layers at the first forward pass, which the oracle does not run",

@@ -196,6 +196,8 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::hybrid_swa, "config.json " + v.key("is_hybrid_swa"), true);
   if (is_hybrid_gdn_type(v.model_type()))
     set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
+  if (v.model_type() == "deepseek_v41")
+    set_fact(m, field::deepseek_v41, "config.json model_type " + v.model_type(), true);
   if (is_dsa_class(m.architecture) && v.has("index_topk"))
     set_fact(m, field::dsa, "config.json " + v.key("index_topk"), true);
   if (v.file().has_object(v.key("dual_chunk_attention_config")) || v.has("dual_chunk_attention_config"))

@@ -4,8 +4,7 @@
 /// page size, then its defaults settle the KV cache dtype and check the speculative algorithm
 /// (sglang 0.5.23, arg_groups/model_overrides/deepseek_v4.py:19-63, then
 /// arg_groups/deepseek_v4_hook.py:64-158 with overrides.py:893-915, both from
-/// arg_groups/model_hook.py:140-265). The dsv4 sub-backend (--dsv4-attn-backend) is left at
-/// its default.
+/// arg_groups/model_hook.py:140-265), including the dsv4 kernels (--dsv4-attn-backend).
 #pragma once
 
 #include <attncap/backends/builtin.hpp>
@@ -76,6 +75,70 @@ ATTNCAP_RULE(dsv4_kv_dtype, "model.dsv4_kv_dtype", server_args, assertion_error,
              "{kv_cache_dtype} is not supported for DeepseekV4ForCausalLM") {
   const auto k = ctx.cfg.kv_cache_dtype;
   return detail::is_deepseek_v4(ctx.cfg) && !detail::dsv4_traits::caps.kv_cache_dtypes.contains(k);
+}
+
+namespace detail {
+/// Where the fused V4.1 kernel runs: DeepSeek-V4.1 on an SM100-family GPU.
+constexpr bool dsv4_mega_platform(const rule_context& ctx) noexcept {
+  return ctx.cfg.deepseek_v41 && ctx.hw.is_cuda() && ctx.hw.is_sm100();
+}
+constexpr bool dsv4_trtllm(const launch_config& c) noexcept {
+  return is_deepseek_v4(c) && c.dsv4_attn_backend == dsv4_attn_backend::trtllm;
+}
+}  // namespace detail
+
+/// `auto` becomes flashmla_mega where the fused V4.1 kernel runs with an FP8 cache and attention
+/// is not split over ranks outside PD disaggregation (it pads each rank to 64 heads), else
+/// flashmla; silently. SGLANG_DSV4_KV_LAYOUT, which can also veto it, is taken at its default.
+struct dsv4_attn_backend_default {
+  static constexpr rewrite_info info{"model.dsv4_attn_backend_default", field::dsv4_attn_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_deepseek_v4(ctx.cfg) && ctx.cfg.dsv4_attn_backend == dsv4_attn_backend::auto_;
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    const bool mega = cfg.deepseek_v41 && hw.is_cuda() && hw.is_sm100() &&
+                      cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
+                      !(cfg.disaggregation_mode == disaggregation_mode::null && cfg.attn_tp_size() > 1);
+    cfg.dsv4_attn_backend = mega ? dsv4_attn_backend::flashmla_mega : dsv4_attn_backend::flashmla;
+  }
+};
+ATTNCAP_RULE(dsv4_flashmla_mega, "model.dsv4_flashmla_mega", server_args, assertion_error, dsv4_attn_backend,
+             "flashmla_mega with DeepSeek-V4.1 on sm100, sm103",
+             "--dsv4-attn-backend flashmla_mega requires DeepSeek-V4.1 on SM100/SM103.") {
+  return detail::is_deepseek_v4(ctx.cfg) && ctx.cfg.dsv4_attn_backend == dsv4_attn_backend::flashmla_mega &&
+         !detail::dsv4_mega_platform(ctx);
+}
+ATTNCAP_RULE(dsv4_trtllm_hardware, "model.dsv4_trtllm_hardware", server_args, assertion_error, hardware, "sm100, sm103",
+             "--dsv4-attn-backend trtllm requires an SM100/SM103 (Blackwell) GPU.") {
+  return detail::dsv4_trtllm(ctx.cfg) && !(ctx.hw.is_cuda() && ctx.hw.is_sm100());
+}
+// The default has made `auto` fp8_e4m3 by now; the engine still lets `auto` through.
+ATTNCAP_RULE(dsv4_trtllm_kv_dtype, "model.dsv4_trtllm_kv_dtype", server_args, assertion_error, kv_cache_dtype,
+             "fp8_e4m3", "--dsv4-attn-backend trtllm requires kv_cache_dtype=fp8_e4m3, got {kv_cache_dtype}.") {
+  const auto k = ctx.cfg.kv_cache_dtype;
+  return detail::dsv4_trtllm(ctx.cfg) && k != kv_cache_dtype::auto_ && k != kv_cache_dtype::fp8_e4m3;
+}
+// Between these the engine refuses --enable-hisparse, which is not an input.
+ATTNCAP_RULE(dsv4_trtllm_context_parallel, "model.dsv4_trtllm_context_parallel", server_args, assertion_error,
+             attn_cp_size, "1",
+             "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode "
+             "CP).") {
+  return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.attn_cp_size > 1;
+}
+// The uniform-FP8 layout has not been run under PD (sglang issue 37838).
+ATTNCAP_RULE(dsv4_trtllm_disaggregation, "model.dsv4_trtllm_disaggregation", server_args, assertion_error,
+             disaggregation_mode, "null",
+             "--dsv4-attn-backend trtllm does not support PD disaggregation yet (untested; see "
+             "https://github.com/sgl-project/sglang/issues/37838).") {
+  return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.disaggregation_mode != disaggregation_mode::null;
+}
+// The kernel's semaphore buffer is sized from the chunk; not given, the engine has set one from
+// the GPU's memory.
+ATTNCAP_RULE(dsv4_trtllm_chunked_prefill, "model.dsv4_trtllm_chunked_prefill", server_args, assertion_error,
+             chunked_prefill_size, "a positive chunk size",
+             "--dsv4-attn-backend trtllm requires chunked prefill (--chunked-prefill-size > 0).") {
+  const auto n = ctx.cfg.chunked_prefill_size;
+  return detail::dsv4_trtllm(ctx.cfg) && n != unset && n <= 0;
 }
 
 // The algorithm as given: NEXTN is not yet EAGLE here.

@@ -11,13 +11,6 @@
 
 namespace attncap::rules::server_args {
 
-namespace detail {
-/// Attention data parallelism is on: the engine moves `dp_size` to `attn_dp_size` only when
-/// `--enable-dp-attention` comes with more than one group, and drops the flag otherwise
-/// (arg_groups/parallel_hook.py, handle_deprecated_dp_attention).
-constexpr bool attn_dp_enabled(const launch_config& c) noexcept { return c.enable_dp_attention && c.dp_size > 1; }
-}  // namespace detail
-
 /// NEXTN is the engine's alias of EAGLE.
 struct nextn_alias {
   static constexpr rewrite_info info{"speculative.nextn_alias", field::speculative_algorithm, ""};
@@ -31,7 +24,7 @@ struct nextn_alias {
 
 ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error,
              enable_dp_attention, "False", "Currently standalone speculative decoding does not support dp attention.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && detail::attn_dp_enabled(ctx.cfg);
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.attn_dp_enabled();
 }
 
 /// No step count given: the engine asserts that topk and the draft-token count are not given
@@ -225,7 +218,7 @@ ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_
 }
 ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, value_error, enable_dp_attention,
              "False", "Currently ngram speculative decoding does not support dp attention.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && detail::attn_dp_enabled(ctx.cfg);
+  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.attn_dp_enabled();
 }
 
 }  // namespace attncap::rules::server_args

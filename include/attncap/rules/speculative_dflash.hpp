@@ -40,14 +40,14 @@ ATTNCAP_RULE(dflash_device, "speculative.dflash_device", server_args, value_erro
 }
 ATTNCAP_RULE(dflash_dp_attention_device, "speculative.dflash_dp_attention_device", server_args, value_error, hardware,
              "CUDA and ROCm GPUs, NPU", "DFLASH with dp attention requires CUDA or NPU.") {
-  return detail::is_dflash(ctx) && detail::attn_dp_enabled(ctx.cfg) && ctx.hw.is_xpu();
+  return detail::is_dflash(ctx) && ctx.cfg.attn_dp_enabled() && ctx.hw.is_xpu();
 }
 // Both greedy projection and the selector borrow the target's LM head, which
 // `--enable-dp-lm-head` (off unless given) shards by attention group.
 ATTNCAP_RULE(dflash_dp_attention_lm_head, "speculative.dflash_dp_attention_lm_head", server_args, value_error,
              enable_dp_attention, "False (without --enable-dp-lm-head)",
              "DFLASH with dp attention requires --enable-dp-lm-head.") {
-  return detail::is_dflash(ctx) && detail::attn_dp_enabled(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip());
+  return detail::is_dflash(ctx) && ctx.cfg.attn_dp_enabled() && (ctx.hw.is_cuda() || ctx.hw.is_hip());
 }
 // Its context-parallel and SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION checks come between.
 ATTNCAP_RULE(dflash_pp_size, "speculative.dflash_pp_size", server_args, value_error, pp_size, "1",
@@ -159,7 +159,7 @@ ATTNCAP_RULE(dspark_device, "speculative.dspark_device", server_args, value_erro
 ATTNCAP_RULE(dspark_dp_attention_lm_head, "speculative.dspark_dp_attention_lm_head", server_args, value_error,
              enable_dp_attention, "False (without --enable-dp-lm-head)",
              "DSpark with dp attention requires --enable-dp-lm-head.") {
-  return detail::is_dspark(ctx) && detail::attn_dp_enabled(ctx.cfg);
+  return detail::is_dspark(ctx) && ctx.cfg.attn_dp_enabled();
 }
 ATTNCAP_RULE(dspark_pp_size, "speculative.dspark_pp_size", server_args, value_error, pp_size,
              "1 (more with --disaggregation-mode prefill)",

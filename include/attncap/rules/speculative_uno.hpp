@@ -83,7 +83,7 @@ ATTNCAP_RULE(uno_parallelism, "speculative.uno_parallelism", server_args, value_
 ATTNCAP_RULE(uno_dp_attention, "speculative.uno_dp_attention", server_args, value_error, attn_cp_size, "1",
              "UNO does not support DP attention or context parallelism.") {
   const auto& c = ctx.cfg;
-  return detail::is_uno(ctx) && (detail::attn_dp_enabled(c) || c.attn_cp_size != 1);
+  return detail::is_uno(ctx) && (c.attn_dp_enabled() || c.attn_cp_size != 1);
 }
 ATTNCAP_RULE(uno_fa3, "speculative.uno_fa3", server_args, value_error, attention_backend, "fa3 for prefill and decode",
              "UNO requires FA3 for both prefill and decode attention; got prefill={prefill_backend!r}, "

@@ -74,6 +74,8 @@ enum class field_role : std::uint8_t {
   X(pp_size, std::int32_t, 1, integer, 1, 65536, input, "pipeline-parallel size")                                      \
   X(disaggregation_mode, ::attncap::disaggregation_mode, ::attncap::disaggregation_mode::null, choice, 0, 0, input,    \
     "the server's prefill/decode disaggregation role (null: both)")                                                    \
+  X(dsv4_attn_backend, ::attncap::dsv4_attn_backend, ::attncap::dsv4_attn_backend::auto_, choice, 0, 0, input,         \
+    "DeepSeek V4's attention kernels (auto: the model's default)")                                                     \
   X(enable_dp_attention, bool, false, flag, 0, 0, input, "data-parallel attention")                                    \
   X(enable_deterministic_inference, bool, false, flag, 0, 0, input, "deterministic, batch-invariant kernels")          \
   X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \
@@ -94,6 +96,7 @@ enum class field_role : std::uint8_t {
   X(encoder_decoder, bool, false, flag, 0, 0, input, "the model has cross attention over encoder outputs")             \
   X(hybrid_gdn, bool, false, flag, 0, 0, input, "the model mixes in gated-delta-net linear attention")                 \
   X(hybrid_swa, bool, false, flag, 0, 0, input, "the model mixes sliding-window and full-attention layers")            \
+  X(deepseek_v41, bool, false, flag, 0, 0, input, "the DeepSeek V4 checkpoint is V4.1 (model_type deepseek_v41)")      \
   X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
   X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
   X(head_dim, std::int32_t, ::attncap::unset, integer, 1, 65536, input, "the model's attention head dim")              \

@@ -7,6 +7,7 @@
 #include <attncap/vocabulary/backend_id.hpp>
 #include <attncap/vocabulary/config_schema.hpp>
 #include <attncap/vocabulary/disaggregation_mode.hpp>
+#include <attncap/vocabulary/dsv4_attn_backend.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/hardware.hpp>
@@ -33,6 +34,14 @@ struct launch_config {
   constexpr bool has_sliding_window() const noexcept { return sliding_window > -1; }
   constexpr bool speculative() const noexcept {
     return speculative_algorithm != ::attncap::speculative_algorithm::none;
+  }
+  /// Attention data parallelism is on: the engine moves `dp_size` to `attn_dp_size` only when
+  /// `--enable-dp-attention` comes with more than one group, and drops the flag otherwise
+  /// (arg_groups/parallel_hook.py, handle_deprecated_dp_attention).
+  constexpr bool attn_dp_enabled() const noexcept { return enable_dp_attention && dp_size > 1; }
+  /// The ranks left for attention tensor parallelism after attention DP and CP.
+  constexpr std::int32_t attn_tp_size() const noexcept {
+    return tp_size / (attn_dp_enabled() ? dp_size : 1) / attn_cp_size;
   }
   /// The backend that serves prefill once resolved: the prefill override, else the base backend.
   constexpr backend_id prefill_backend() const noexcept {
