@@ -36,6 +36,7 @@ launch_config home(backend_id b) {
   c.hybrid_gdn = k.required_traits.contains(model_trait::hybrid_gdn);
   c.dsa = k.required_traits.contains(model_trait::dsa);
   c.dual_chunk_attention = k.required_traits.contains(model_trait::dual_chunk_attention);
+  c.minicpm_sparse = k.required_traits.contains(model_trait::minicpm_sparse);
   if (!(k.model_families == enum_set<model_family>::all())) c.model = first_of(k.model_families, model_family::other);
   return c;
 }

@@ -228,3 +228,29 @@ TEST_CASE("apply copies one fact into a configuration") {
   m.apply(field::model_arch, cfg);
   CHECK(cfg.model_arch == model_arch::gqa);
 }
+
+TEST_CASE("MiniCPM SALA: sparse layers where a sparse_config meets standard layers; lightning layers by mixer type") {
+  auto c = llama();
+  c.set("architectures.0", std::string("MiniCPMSALAForCausalLM"));
+  c.set("model_type", std::string("minicpm_sala"));
+  auto m = derive_model_facts(c);
+  CHECK(m.values.model == model_family::minicpm);
+  CHECK_FALSE(m.values.minicpm_sparse);
+  c.set("sparse_config.block_size", std::int64_t{64});
+  m = derive_model_facts(c);
+  CHECK(m.values.minicpm_sparse);  // no mixer_types: every layer is a standard one
+  CHECK_FALSE(m.values.minicpm_lightning);
+  CHECK(source_of(m, field::minicpm_sparse) == "config.json sparse_config");
+  c.set("mixer_types.0", std::string("lightning"));
+  m = derive_model_facts(c);
+  CHECK_FALSE(m.values.minicpm_sparse);
+  CHECK(m.values.minicpm_lightning);
+  c.set("mixer_types.1", std::string("attn"));
+  m = derive_model_facts(c);
+  CHECK(m.values.minicpm_sparse);
+  CHECK(m.values.minicpm_lightning);
+  c.set("model_type", std::string("minicpm"));
+  m = derive_model_facts(c);
+  CHECK_FALSE(m.values.minicpm_sparse);  // the engine's MiniCPMHybridConfig is minicpm_sala's
+  CHECK_FALSE(m.values.minicpm_lightning);
+}

@@ -11,6 +11,7 @@
 #include "backends/fa3_cases.hpp"
 #include "backends/hpc_ops_cases.hpp"
 #include "backends/llada2_cfg_flashinfer_cases.hpp"
+#include "backends/minicpm_flashattn_cases.hpp"
 #include "backends/triton_cases.hpp"
 #include "backends/trtllm_mha_cases.hpp"
 #include "backends/trtllm_mla_cases.hpp"
@@ -26,6 +27,7 @@
 #include "rules/eagle_draft_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
+#include "rules/minicpm_cases.hpp"
 #include "rules/model_capabilities_cases.hpp"
 #include "rules/model_overrides_cases.hpp"
 #include "rules/model_providers_cases.hpp"
@@ -90,6 +92,8 @@ std::set<const rule_info*> tested_rules() {
   add(fa3_rules);
   add(hpc_ops_rules);
   add(llada2_cfg_flashinfer_rules);
+  add(minicpm_sparse_rules);
+  add(minicpm_rules);
   add(triton_rules);
   add(trtllm_mha_rules);
   add(trtllm_mla_rules);
@@ -105,6 +109,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(platform_hooks_rewrites);
   add(model_overrides_rewrites);
   add(model_providers_rewrites);
+  add(minicpm_rewrites);
   add(deepseek_v4_rewrites);
   add(model_capabilities_rewrites);
   add(deterministic_rewrites);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// The `minicpm_flashinfer` backend: MiniCPM's FlashInfer variant (its rules are not established).
+/// The `minicpm_flashinfer` backend: MiniCPM SALA's sparse attention over FlashInfer, with the
+/// sparse backend's checks (backends/minicpm_flashattn.hpp) and, on Blackwell, those of its fused
+/// top-k kernel (sglang 0.5.23, layers/attention/minicpm/backend.py:227-285).
 #pragma once
 
 #include <attncap/backends/builtin.hpp>
@@ -19,12 +21,29 @@ struct backend_traits<backends::minicpm_flashinfer> {
 };
 
 namespace rules::minicpm_flashinfer {
-// The constructor: the FlashAttentionBackend it builds before its own checks.
-ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, minicpm_flashinfer, true);
+ATTNCAP_MINICPM_SPARSE_RULES(minicpm_flashinfer)
+
+/// The fused top-k kernel runs on Blackwell (or under SGLANG_MINICPM_FUSE_TOPK, taken at its
+/// default), checked by the constructor after the heads.
+constexpr bool fused_topk(const rule_context& ctx) noexcept { return ctx.cfg.minicpm_sparse && ctx.hw.is_blackwell(); }
+// The engine prints the model's torch dtype; float32 is the one it refuses.
+ATTNCAP_RULE(fused_topk_dtype, "minicpm_flashinfer.fused_topk_dtype", backend_init, value_error, dtype,
+             "bfloat16, float16", "MiniCPM fused top-k only supports bfloat16 and float16, got torch.float32.") {
+  return fused_topk(ctx) && ctx.cfg.dtype == model_dtype::float32;
+}
+ATTNCAP_RULE(fused_topk_chunked_prefill, "minicpm_flashinfer.fused_topk_chunked_prefill", backend_init, value_error,
+             chunked_prefill_size, "a positive chunk size",
+             "MiniCPM fused top-k requires a positive --chunked-prefill-size.") {
+  const auto n = ctx.cfg.chunked_prefill_size;
+  return fused_topk(ctx) && n != unset && n <= 0;
+}
 }  // namespace rules::minicpm_flashinfer
 
 /// The rules of `minicpm_flashinfer`, in the order the engine checks them.
 template <>
-struct backend_rules<backends::minicpm_flashinfer> : rule_list<rules::minicpm_flashinfer::window_cross_attention> {};
+struct backend_rules<backends::minicpm_flashinfer>
+    : rule_list<rules::minicpm_flashinfer::window_cross_attention, rules::minicpm_flashinfer::sparse_model,
+                rules::minicpm_flashinfer::heads_per_group, rules::minicpm_flashinfer::fused_topk_dtype,
+                rules::minicpm_flashinfer::fused_topk_chunked_prefill, rules::minicpm_flashinfer::target_verify> {};
 
 }  // namespace attncap

@@ -154,6 +154,8 @@ constexpr bool has_model_trait(const launch_config& c, model_trait t) noexcept {
       return c.dsa || c.model == model_family::deepseek_dsa;
     case model_trait::dual_chunk_attention:
       return c.dual_chunk_attention;
+    case model_trait::minicpm_sparse:
+      return c.minicpm_sparse;
   }
   return false;
 }

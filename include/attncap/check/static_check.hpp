@@ -51,6 +51,7 @@ struct trait {
     if (T == model_trait::hybrid_gdn) c.hybrid_gdn = true;
     if (T == model_trait::dsa) c.dsa = true;
     if (T == model_trait::dual_chunk_attention) c.dual_chunk_attention = true;
+    if (T == model_trait::minicpm_sparse) c.minicpm_sparse = true;
   }
 };
 template <speculative_algorithm A, int Topk = unset, int Steps = unset, int DraftTokens = unset>

@@ -183,6 +183,21 @@ inline void derive_scores(model_facts& m, const hf_view& v) {
     set_fact(m, field::attention_sinks, "config.json " + v.key("learnable_sink"), true);
 }
 
+/// MiniCPM SALA's layer kinds: `mixer_types` (aliases allowed; none means all standard
+/// attention), whose standard layers are sparse where the file has a `sparse_config`.
+inline void derive_minicpm_layers(model_facts& m, const hf_view& v) {
+  if (v.model_type() != "minicpm_sala") return;
+  bool standard = !v.file().has_object("mixer_types");
+  bool lightning = false;
+  for (int i = 0; const auto t = v.file().text("mixer_types." + std::to_string(i)); ++i) {
+    standard = standard || *t == "minicpm4" || *t == "minicpm" || *t == "standard" || *t == "attention" || *t == "attn";
+    lightning = lightning || *t == "lightning" || *t == "lightning_attn" || *t == "lightning-attn";
+  }
+  if (standard && (v.file().has_object("sparse_config") || v.file().has("sparse_config")))
+    set_fact(m, field::minicpm_sparse, "config.json sparse_config", true);
+  if (lightning) set_fact(m, field::minicpm_lightning, "config.json mixer_types", true);
+}
+
 inline void derive_traits(model_facts& m, const hf_view& v) {
   if (is_encoder_decoder_class(m.architecture))
     set_fact(m, field::encoder_decoder, "the class " + m.architecture, true);
@@ -200,6 +215,7 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::deepseek_v41, "config.json model_type " + v.model_type(), true);
   if (is_dsa_class(m.architecture) && v.has("index_topk"))
     set_fact(m, field::dsa, "config.json " + v.key("index_topk"), true);
+  derive_minicpm_layers(m, v);
   if (v.file().has_object(v.key("dual_chunk_attention_config")) || v.has("dual_chunk_attention_config"))
     set_fact(m, field::dual_chunk_attention, "config.json " + v.key("dual_chunk_attention_config"), true);
 }

@@ -17,6 +17,7 @@
 #include <attncap/rules/eagle_draft.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
+#include <attncap/rules/minicpm.hpp>
 #include <attncap/rules/model_capabilities.hpp>
 #include <attncap/rules/model_overrides.hpp>
 #include <attncap/rules/model_providers.hpp>
@@ -63,8 +64,10 @@ struct sglang_pipeline
           detail::sa::iquest_q1_draft_backend, detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_topk,
           detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size, detail::sa::iquest_q1_backend,
           detail::sa::iquest_q1_prefill_backend, detail::sa::iquest_q1_decode_backend,
-          detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::gpt_oss_backends,
-          detail::sa::llama4_backends, detail::sa::gemma4_backends, detail::sa::olmo2_flashinfer,
+          detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention,
+          detail::sa::minicpm_radix_cache, detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend,
+          detail::sa::gpt_oss_backends, detail::sa::llama4_backends, detail::sa::gemma4_backends,
+          detail::sa::olmo2_flashinfer,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,

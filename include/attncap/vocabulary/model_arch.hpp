@@ -20,10 +20,11 @@ struct enum_spellings<model_arch> {
 
 /// Properties orthogonal to the architecture.
 ATTNCAP_NAMED_ENUM(model_trait, std::uint8_t,
-                   encoder_decoder,      ///< cross attention over encoder outputs
-                   hybrid_gdn,           ///< hybrid gated-delta-net linear attention
-                   dsa,                  ///< DeepSeek sparse attention
-                   dual_chunk_attention  ///< dual-chunk attention config present
+                   encoder_decoder,       ///< cross attention over encoder outputs
+                   hybrid_gdn,            ///< hybrid gated-delta-net linear attention
+                   dsa,                   ///< DeepSeek sparse attention
+                   dual_chunk_attention,  ///< dual-chunk attention config present
+                   minicpm_sparse         ///< MiniCPM sparse-attention layers
 )
 
 template <>

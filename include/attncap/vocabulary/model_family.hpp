@@ -27,7 +27,7 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    hrm_text,          ///< HRM text
                    llama,             ///< Llama 2/3 (wider default speculative tree)
                    grok,              ///< Grok 1
-                   minicpm,           ///< MiniCPM, MiniCPM3
+                   minicpm,           ///< MiniCPM, MiniCPM SALA (sparse and lightning attention): their own backends
                    gemma4,            ///< Gemma 4: its own backend default and allow-list
                    diffusion_gemma,   ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
                    olmo2,             ///< OLMo 2 / 3: no FlashInfer
@@ -70,7 +70,7 @@ inline constexpr std::array<spelling<model_family>, 36> known_model_classes{{
     {model_family::grok, "Grok1ForCausalLM"},
     {model_family::grok, "Grok1VForCausalLM"},
     {model_family::minicpm, "MiniCPMForCausalLM"},
-    {model_family::minicpm, "MiniCPM3ForCausalLM"},
+    {model_family::minicpm, "MiniCPMSALAForCausalLM"},
     {model_family::gemma4, "Gemma4ForConditionalGeneration"},
     {model_family::gemma4, "Gemma4ForCausalLM"},
     {model_family::gemma4, "Gemma4UnifiedForConditionalGeneration"},

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Cases for backends/minicpm_flashattn.hpp and minicpm_flashinfer.hpp: the sparse backend's
+// constructor and first-forward rules under each backend's codes, and FlashInfer's fused top-k.
+#pragma once
+
+#include <array>
+
+#include "rules/rule_table.hpp"
+
+namespace attncap::test {
+
+namespace minicpm {
+namespace fa = rules::minicpm_flashattn;
+namespace fi = rules::minicpm_flashinfer;
+/// A MiniCPM SALA sparse model (32 query heads over 2 KV heads a rank) on SM90: accepted.
+inline constexpr conf sala =
+    on(H::sm90).model(M::minicpm).flag(&launch_config::minicpm_sparse).heads(32, 2).head_dim(128);
+inline constexpr conf flashattn = sala.backend(id::minicpm_flashattn);
+inline constexpr conf flashinfer = sala.on(H::sm100).backend(id::minicpm_flashinfer);
+}  // namespace minicpm
+
+inline constexpr std::array minicpm_sparse_rules{
+    rule_case{&minicpm::fa::sparse_model::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashattn.flag(&launch_config::minicpm_sparse, false),
+              "MiniCPM model must have sparse attention enabled. Please ensure the model config has MiniCPM sparse "
+              "attention enabled.",
+              minicpm::flashattn, "False"},
+    rule_case{&minicpm::fi::sparse_model::info, stage::backend_init, exception_kind::value_error,
+              on(H::sm100).decode(id::minicpm_flashinfer),
+              "MiniCPM model must have sparse attention enabled. Please ensure the model config has MiniCPM sparse "
+              "attention enabled.",
+              on(H::sm100).decode(id::flashinfer)},
+    rule_case{&minicpm::fa::heads_per_group::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashattn.heads(32, 4), "MiniCPM sparse attention requires 16 query heads per KV head, got 8.",
+              minicpm::flashattn.heads(64, 4), "32"},
+    rule_case{&minicpm::fi::heads_per_group::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashinfer.heads(32, 1), "MiniCPM sparse attention requires 16 query heads per KV head, got 32.",
+              minicpm::flashinfer.heads(16, 1)},
+    rule_case{&minicpm::fi::fused_topk_dtype::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashinfer.with(&launch_config::dtype, model_dtype::float32),
+              "MiniCPM fused top-k only supports bfloat16 and float16, got torch.float32.",
+              minicpm::flashinfer.with(&launch_config::dtype, model_dtype::bfloat16), "float32"},
+    // Off Blackwell the FlashInfer variant does not fuse its top-k.
+    rule_case{&minicpm::fi::fused_topk_dtype::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashinfer.on(H::sm120).with(&launch_config::dtype, model_dtype::float32),
+              "MiniCPM fused top-k only supports bfloat16 and float16, got torch.float32.",
+              minicpm::flashinfer.on(H::sm90).with(&launch_config::dtype, model_dtype::float32)},
+    rule_case{&minicpm::fi::fused_topk_chunked_prefill::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashinfer.with(&launch_config::chunked_prefill_size, -1),
+              "MiniCPM fused top-k requires a positive --chunked-prefill-size.",
+              minicpm::flashinfer.with(&launch_config::chunked_prefill_size, 4096), "-1"},
+    rule_case{&minicpm::fa::target_verify::info, stage::first_forward, exception_kind::not_implemented_error,
+              minicpm::flashattn.spec(S::ngram),
+              "MiniCPM backend does not support speculative decoding (target verify)", minicpm::flashattn, "NGRAM"},
+    // Drafts are verified by the prefill backend.
+    rule_case{&minicpm::fi::target_verify::info, stage::first_forward, exception_kind::not_implemented_error,
+              minicpm::sala.on(H::sm100).prefill(id::minicpm_flashinfer).decode(id::trtllm_mha).spec(S::ngram),
+              "MiniCPM backend does not support speculative decoding (target verify)",
+              minicpm::sala.on(H::sm100).prefill(id::trtllm_mha).decode(id::trtllm_mha).spec(S::ngram)},
+};
+
+}  // namespace attncap::test

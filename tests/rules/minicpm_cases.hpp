@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/minicpm.hpp: MiniCPM's model-override provider.
+#pragma once
+
+#include <array>
+
+#include "rules/rule_table.hpp"
+
+namespace attncap::test {
+
+namespace minicpm_provider {
+inline constexpr conf dense = on(H::sm90).model(M::minicpm);
+inline constexpr conf sparse = dense.flag(&launch_config::minicpm_sparse);
+}  // namespace minicpm_provider
+
+inline constexpr std::array minicpm_rules{
+    rule_case{&sa::minicpm_dp_attention::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::dense.flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+              "MiniCPM does not support DP attention", minicpm_provider::dense.with(&launch_config::dp_size, 2),
+              "True"},
+    rule_case{&sa::minicpm_dp_attention::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::sparse.flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
+              "MiniCPM does not support DP attention",
+              on(H::sm90)
+                  .flag(&launch_config::minicpm_sparse)
+                  .flag(&launch_config::enable_dp_attention)
+                  .with(&launch_config::dp_size, 2)},
+    rule_case{&sa::minicpm_disaggregation::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::sparse.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill),
+              "MiniCPM sparse attention does not support PD disaggregation", minicpm_provider::sparse, "prefill"},
+    rule_case{&sa::minicpm_disaggregation::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::sparse.decode(id::minicpm_flashattn)
+                  .with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
+              "MiniCPM sparse attention does not support PD disaggregation",
+              minicpm_provider::sparse.decode(id::fa3).with(&launch_config::disaggregation_mode,
+                                                            disaggregation_mode::decode)},
+};
+
+inline constexpr std::array minicpm_rewrites{
+    rewrite_case{&sa::minicpm_radix_cache::info, minicpm_provider::sparse, "", "True", minicpm_provider::dense},
+    rewrite_case{&sa::minicpm_radix_cache::info, minicpm_provider::dense.flag(&launch_config::minicpm_lightning), "",
+                 "True", on(H::sm90).flag(&launch_config::minicpm_lightning)},
+    rewrite_case{&sa::minicpm_sparse_backend::info, minicpm_provider::sparse, "", "minicpm_flashattn",
+                 minicpm_provider::sparse.prefill(id::fa3)},
+    rewrite_case{&sa::minicpm_sparse_backend::info, minicpm_provider::sparse.on(H::sm120), "", "minicpm_flashinfer",
+                 minicpm_provider::dense.on(H::sm120)},
+};
+
+}  // namespace attncap::test
