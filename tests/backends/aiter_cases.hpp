@@ -27,13 +27,21 @@ inline constexpr std::array aiter_rules{
               "heads.\nTry adjusting tensor_parallel_size value, or run decode on another backend "
               "(--decode-attention-backend).",
               aiter::with_heads(aiter::mla, 128)},
-    // A prefill-only aiter still builds the decode kernel when a speculative algorithm verifies.
+    // A prefill-only aiter still builds the decode kernel when it verifies drafts (the default
+    // --speculative-attention-mode prefill); not when the decode backend verifies them.
     rule_case{&rules::aiter::init_mla_heads::info, stage::backend_init, exception_kind::assertion_error,
               aiter::with_heads(on(H::gfx942).mla().prefill(id::aiter).decode(id::triton).spec(S::eagle), 20),
               "Aiter MLA supports num_head of 4, 8, 12, or multiples of 16 in [16, 128].\nProvided 20 number of "
               "heads.\nTry adjusting tensor_parallel_size value, or run decode on another backend "
               "(--decode-attention-backend).",
               aiter::with_heads(on(H::gfx942).mla().prefill(id::aiter).decode(id::triton), 20)},
+    rule_case{&rules::aiter::init_mla_heads::info, stage::backend_init, exception_kind::assertion_error,
+              aiter::with_heads(on(H::gfx942).mla().prefill(id::aiter).decode(id::triton).spec(S::eagle), 20),
+              "Aiter MLA supports num_head of 4, 8, 12, or multiples of 16 in [16, 128].\nProvided 20 number of "
+              "heads.\nTry adjusting tensor_parallel_size value, or run decode on another backend "
+              "(--decode-attention-backend).",
+              aiter::with_heads(on(H::gfx942).mla().prefill(id::aiter).decode(id::triton).spec(S::eagle), 20)
+                  .with(&launch_config::speculative_attention_mode, speculative_attention_mode::decode)},
 };
 
 }  // namespace attncap::test

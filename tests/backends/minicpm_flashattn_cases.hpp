@@ -57,6 +57,14 @@ inline constexpr std::array minicpm_sparse_rules{
               minicpm::sala.on(H::sm100).prefill(id::minicpm_flashinfer).decode(id::trtllm_mha).spec(S::ngram),
               "MiniCPM backend does not support speculative decoding (target verify)",
               minicpm::sala.on(H::sm100).prefill(id::trtllm_mha).decode(id::trtllm_mha).spec(S::ngram)},
+    // ... or the decode backend, as --speculative-attention-mode decode says.
+    rule_case{&minicpm::fa::target_verify::info, stage::first_forward, exception_kind::not_implemented_error,
+              minicpm::sala.prefill(id::fa3)
+                  .decode(id::minicpm_flashattn)
+                  .spec(S::ngram)
+                  .with(&launch_config::speculative_attention_mode, speculative_attention_mode::decode),
+              "MiniCPM backend does not support speculative decoding (target verify)",
+              minicpm::sala.prefill(id::fa3).decode(id::minicpm_flashattn).spec(S::ngram)},
 };
 
 }  // namespace attncap::test

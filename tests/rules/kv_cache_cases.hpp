@@ -177,8 +177,20 @@ inline constexpr std::array kv4_speculative_rewrites{
                  on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer).decode(id::trtllm_mha).eagle(1, 3, 4),
                  "SM100 mixed NVFP4 speculative decoding routes target verify to trtllm_mha; overriding "
                  "--speculative-attention-mode=prefill to decode.",
-                 "trtllm_mha",
+                 "decode",
                  on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer).decode(id::trtllm_mha).eagle(1, 3, 4).spec(S::none)},
+    // Already verifying on the decode child: nothing to override.
+    rewrite_case{&sa::nvfp4_spec_attention_mode::info,
+                 on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer).decode(id::trtllm_mha).eagle(1, 3, 4),
+                 "SM100 mixed NVFP4 speculative decoding routes target verify to trtllm_mha; overriding "
+                 "--speculative-attention-mode=prefill to decode.",
+                 "decode",
+                 on(H::sm100)
+                     .kv(K::nvfp4)
+                     .prefill(id::flashinfer)
+                     .decode(id::trtllm_mha)
+                     .eagle(1, 3, 4)
+                     .with(&launch_config::speculative_attention_mode, speculative_attention_mode::decode)},
 };
 
 }  // namespace attncap::test

@@ -35,6 +35,15 @@ inline constexpr std::array platform_hooks_rewrites{
     rewrite_case{&sa::draft_backend_rename::info, on(H::sm90).mla().spec(S::eagle).draft(id::compressed),
                  "--speculative-draft-attention-backend=compressed is deprecated; use 'dsv4' instead.", "dsv4",
                  on(H::sm90).mla().spec(S::eagle).draft(id::dsv4)},
+    rewrite_case{&sa::tokenspeed_attention_mode::info, on(H::sm100).mla().backend(id::tokenspeed_mla).spec(S::nextn),
+                 "", "decode", on(H::sm100).mla().backend(id::cutedsl_mla).spec(S::nextn)},
+    rewrite_case{&sa::tokenspeed_attention_mode::info, on(H::sm100).mla().decode(id::tokenspeed_mla).eagle(1, 2, 3), "",
+                 "decode",
+                 on(H::sm100)
+                     .mla()
+                     .decode(id::tokenspeed_mla)
+                     .eagle(1, 2, 3)
+                     .with(&launch_config::speculative_attention_mode, speculative_attention_mode::decode)},
     rewrite_case{&sa::tokenspeed_fp8_kv::info, on(H::sm100).mla().backend(id::tokenspeed_mla),
                  "tokenspeed_mla required FP8 KV; setting --kv-cache-dtype=fp8_e4m3.", "fp8_e4m3",
                  on(H::sm100).mla().backend(id::tokenspeed_mla).kv(K::fp8_e4m3)},

@@ -10,6 +10,7 @@
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/phase.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
+#include <attncap/vocabulary/speculative_attention_mode.hpp>
 #include <attncap/vocabulary/stage.hpp>
 
 using namespace attncap;
@@ -34,6 +35,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(speculative_algorithm{});
   round_trip(disaggregation_mode{});
   round_trip(dsv4_attn_backend{});
+  round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});
   round_trip(exception_kind{});

@@ -26,6 +26,7 @@ FLAGS = {
     "speculative_ngram_max_bfs_breadth": "--speculative-ngram-max-bfs-breadth",
     "speculative_accept_threshold_single": "--speculative-accept-threshold-single",
     "speculative_accept_threshold_acc": "--speculative-accept-threshold-acc",
+    "speculative_attention_mode": "--speculative-attention-mode",
     "tp_size": "--tp-size",
     "dp_size": "--dp-size",
     "pp_size": "--pp-size",
@@ -240,6 +241,8 @@ def random_config(rng: random.Random) -> dict:
             cfg["speculative_use_rejection_sampling"] = True
         if rng.random() < 0.06:
             cfg[rng.choice(["speculative_accept_threshold_single", "speculative_accept_threshold_acc"])] = 0.5
+        if rng.random() < 0.1:
+            cfg["speculative_attention_mode"] = "decode"
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.04:

@@ -43,6 +43,7 @@ RESOLVED = {
     "speculative_num_draft_tokens": lambda r: r.get("speculative_num_draft_tokens"),
     "speculative_draft_attention_backend": lambda r: r.get("speculative_draft_attention_backend"),
     "speculative_use_rejection_sampling": lambda r: bool(r.get("speculative_use_rejection_sampling")),
+    "speculative_attention_mode": lambda r: r.get("speculative_attention_mode"),
 }
 
 

@@ -45,6 +45,7 @@ RESOLVED_FIELDS = (
     "speculative_num_draft_tokens",
     "speculative_draft_attention_backend",
     "speculative_use_rejection_sampling",
+    "speculative_attention_mode",
     "disable_radix_cache",
     "disable_cuda_graph",
 )

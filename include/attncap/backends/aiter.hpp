@@ -35,7 +35,8 @@ using traits = backend_traits<backends::aiter>;
 /// True when the constructor's MLA decode kernel may run: aiter decodes, or a speculative
 /// algorithm verifies in the prefill attention mode (the engine's default, and attncap's).
 constexpr bool may_run_mla_decode(const launch_config& c) noexcept {
-  return c.decode_backend() == id::aiter || c.speculative();
+  return c.decode_backend() == id::aiter ||
+         (c.speculative() && c.speculative_attention_mode == speculative_attention_mode::prefill);
 }
 constexpr bool mla_heads_supported(std::int32_t heads) noexcept {
   for (int h : traits::mla_low_heads)

@@ -29,8 +29,8 @@ struct backend_traits<backends::minicpm_flashattn> {
 };
 
 /// The sparse backend's checks, each MiniCPM backend under its own codes: its constructor after
-/// the FlashAttentionBackend it builds first, then its first verification of drafts, which the
-/// prefill backend runs (--speculative-attention-mode prefill, the default). Its draft-extend
+/// the FlashAttentionBackend it builds first, then its first verification of drafts, on the
+/// backend of the pair that --speculative-attention-mode names. Its draft-extend
 /// refusal (backend.py:383-386) depends on the draft worker's version and is not encoded.
 // clang-format off
 #define ATTNCAP_MINICPM_SPARSE_RULES(Backend) \
@@ -52,7 +52,7 @@ struct backend_traits<backends::minicpm_flashattn> {
   ATTNCAP_RULE(target_verify, #Backend ".target_verify", first_forward, not_implemented_error, \
                speculative_algorithm, "None", \
                "MiniCPM backend does not support speculative decoding (target verify)") { \
-    return ctx.cfg.speculative() && ctx.subject == ctx.cfg.prefill_backend(); \
+    return ctx.cfg.speculative() && ctx.subject == ctx.cfg.verify_backend(); \
   }
 // clang-format on
 

@@ -110,18 +110,20 @@ ATTNCAP_RULE(nvfp4_spec_draft_backend, "kv4.nvfp4_spec_draft_backend", server_ar
          is_set(d) && d != id::trtllm_mha;
 }
 /// flashinfer prefill over trtllm_mha decode: target verify moves to the decode child, whose
-/// graphs read the NVFP4 cache directly (`--speculative-attention-mode` is "prefill" unless given).
+/// graphs read the NVFP4 cache directly.
 struct nvfp4_spec_attention_mode {
   static constexpr rewrite_info info{
-      "kv4.nvfp4_spec_attention_mode", field::decode_attention_backend,
+      "kv4.nvfp4_spec_attention_mode", field::speculative_attention_mode,
       "SM100 mixed NVFP4 speculative decoding routes target verify to trtllm_mha; overriding "
       "--speculative-attention-mode=prefill to decode."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto& c = ctx.cfg;
     return detail::sm100_trtllm_nvfp4(ctx) && c.speculative() && c.prefill_backend() == id::flashinfer &&
-           c.decode_backend() == id::trtllm_mha;
+           c.decode_backend() == id::trtllm_mha && c.speculative_attention_mode == speculative_attention_mode::prefill;
   }
-  static constexpr void apply(launch_config&, const platform&) noexcept {}
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_attention_mode = speculative_attention_mode::decode;
+  }
 };
 ATTNCAP_RULE(kv4_nvfp4_disaggregation, "kv4.nvfp4_disaggregation", server_args, value_error, disaggregation_mode,
              "null",

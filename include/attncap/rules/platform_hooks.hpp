@@ -85,12 +85,24 @@ struct tokenspeed_fp8_kv {
   }
 };
 
+/// ... and verified drafts on the decode kernel (serving_hook.py:331-335), silently.
+struct tokenspeed_attention_mode {
+  static constexpr rewrite_info info{"alias.tokenspeed_mla_attention_mode", field::speculative_attention_mode, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.speculative() && ctx.cfg.speculative_attention_mode == speculative_attention_mode::prefill;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_attention_mode = speculative_attention_mode::decode;
+  }
+};
+
 /// The deprecated backend names `compressed` (dsv4) and `tokenspeed_mla` (cutedsl_mla): each
-/// field renamed with its warning, then the fp8_e4m3 cache when tokenspeed_mla was the base or
-/// decode backend as given.
+/// field renamed with its warning, then the fp8_e4m3 cache and decode-side verification when
+/// tokenspeed_mla was the base or decode backend as given.
 struct deprecated_backend_names {
-  using rewrites = rule_list<attention_backend_rename, decode_backend_rename, prefill_tokenspeed_rename,
-                             prefill_backend_rename, draft_backend_rename, tokenspeed_fp8_kv>;
+  using rewrites =
+      rule_list<attention_backend_rename, decode_backend_rename, prefill_tokenspeed_rename, prefill_backend_rename,
+                draft_backend_rename, tokenspeed_fp8_kv, tokenspeed_attention_mode>;
 
   template <class Registry>
   static constexpr void run(resolution<Registry>& r) {
@@ -101,7 +113,9 @@ struct deprecated_backend_names {
     r.template rewrite<prefill_tokenspeed_rename>();
     r.template rewrite<prefill_backend_rename>();
     r.template rewrite<draft_backend_rename>();
-    if (tokenspeed) r.template rewrite<tokenspeed_fp8_kv>();
+    if (!tokenspeed) return;
+    r.template rewrite<tokenspeed_fp8_kv>();
+    r.template rewrite<tokenspeed_attention_mode>();
   }
 };
 

@@ -64,6 +64,8 @@ enum class field_role : std::uint8_t {
   X(speculative_num_draft_tokens, std::int32_t, ::attncap::unset, integer, 1, 4096, input, "tokens verified per step") \
   X(speculative_ngram_max_bfs_breadth, std::int32_t, ::attncap::unset, integer, 1, 1024, input,                        \
     "widest level of the n-gram draft tree")                                                                           \
+  X(speculative_attention_mode, ::attncap::speculative_attention_mode, ::attncap::speculative_attention_mode::prefill, \
+    choice, 0, 0, input, "which backend of the pair verifies and extends drafts")                                      \
   X(speculative_use_rejection_sampling, bool, false, flag, 0, 0, input, "verify drafts by rejection sampling")         \
   X(speculative_accept_threshold_single, double, 1.0, real, 0, 0, input,                                               \
     "accept a draft token whose target probability exceeds this")                                                      \

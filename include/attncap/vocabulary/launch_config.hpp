@@ -15,6 +15,7 @@
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/model_family.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
+#include <attncap/vocabulary/speculative_attention_mode.hpp>
 #include <concepts>
 #include <cstdint>
 #include <type_traits>
@@ -50,6 +51,11 @@ struct launch_config {
   /// The backend that serves decode once resolved: the decode override, else the base backend.
   constexpr backend_id decode_backend() const noexcept {
     return is_set(decode_attention_backend) ? decode_attention_backend : attention_backend;
+  }
+  /// The backend that verifies drafts (and extends them) once resolved.
+  constexpr backend_id verify_backend() const noexcept {
+    return speculative_attention_mode == ::attncap::speculative_attention_mode::decode ? decode_backend()
+                                                                                       : prefill_backend();
   }
   /// True when any of the base, prefill or decode fields names `b`.
   constexpr bool names(backend_id b) const noexcept {
