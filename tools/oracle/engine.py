@@ -131,12 +131,16 @@ def _construction_sites():
 
 # Backend classes whose constructor checks all come before its first device work: the stand-in
 # runs sglang's own __init__ up to the line that begins with the marker, so the checks are real.
-# Each value: (marker, the module's availability probes that are made to answer True).
+# Each value: (marker, names of the module: availability probes, made to answer True, and the
+# classes the constructor builds first, which get stand-ins).
 CHECKED_CONSTRUCTORS = {
     ("sglang.srt.layers.attention.hpc_ops_backend", "HPCOpsAttnBackend"): ("self.max_context_len", ("has_hpc_ops",)),
     ("sglang.srt.layers.attention.dsa_backend", "DeepseekSparseAttnBackend"): ("self.dsa_kv_cache_store_fp8", ()),
     ("sglang.srt.layers.attention.flashinfer_mla_backend", "FlashInferMLAMultiStepDraftBackend"): ("self.topk = topk", ()),
     ("sglang.srt.layers.attention.flashmla_backend", "FlashMLAMultiStepDraftBackend"): ("self.topk = topk", ()),
+    # Its sparse-model and sparse-parameter checks, before it allocates the compressed caches.
+    ("sglang.srt.layers.attention.minicpm.backend", "MiniCPMSparseBackend"): (
+        "attach_compressed_cache(", ("FlashAttentionBackend",)),
 }
 
 
@@ -178,7 +182,7 @@ def _run_until(fn, marker: str, *args, **kwargs) -> None:
 def _checked(module, cls, marker: str, probes: tuple):
     """A subclass of `cls` whose constructor runs the real one up to `marker`, then stops."""
     for probe in probes:
-        setattr(module, probe, lambda *a, **k: True)
+        setattr(module, probe, _stub(probe) if probe[:1].isupper() else (lambda *a, **k: True))
 
     def __init__(self, *args, **kwargs):
         _Built.log.append(cls.__name__)
