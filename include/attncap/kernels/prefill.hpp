@@ -176,7 +176,6 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.q_stride = hq * std::size_t(D);
   w.kt = pk.kt.data() + pk.offset[b] + kvh * std::size_t(D) * pk.pad[b];
   w.v = sequence_rows<D, T>(p, p.v, p.v_cache, it.b, kvh);
-  w.v_is_f32 = std::is_same_v<T, float>;
   w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);
   w.o_stride = hq * std::size_t(D);
   w.nq = std::min(scalar::prefill_bq, ql - it.q0);

@@ -93,10 +93,9 @@ struct tile_state {
   alignas(64) float acc[BQ][D];    // sum over the current group of key tiles
   alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
   alignas(64) float s[BQ][BK];     // scores, then weights, of the current key tile
-  alignas(64) float vt[BK][D];     // V rows of the tile converted to fp32
+  alignas(64) float vt[BK][D];     // V rows of the tile as fp32, contiguous
   float m[BQ], l[BQ];
   const T* qrow[BQ];
-  const float* vrows[BK];
 };
 
 /// Bytes of a tile_state of head dim d, whatever T (pointers), cache-line rounded: what the call's
@@ -104,7 +103,7 @@ struct tile_state {
 constexpr std::size_t tile_state_bytes(int d) {
   constexpr std::size_t BQ = prefill_bq, BK = prefill_bk;
   const std::size_t floats = 3 * BQ * std::size_t(d) + BQ * BK + BK * std::size_t(d) + 2 * BQ;
-  return (floats * sizeof(float) + (BQ + BK) * sizeof(void*) + 63) / 64 * 64;
+  return (floats * sizeof(float) + BQ * sizeof(void*) + 63) / 64 * 64;
 }
 
 /// Points the tile's rows at q (rows past nq repeat the last one), zeroes the sums and, for the
@@ -206,18 +205,14 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
   }
 }
 
-/// vrows[j]: the tile's V row j as fp32, read in place or converted into vt.
+/// vt[j]: the tile's V row j as fp32. fp32 rows are copied too: in place, a tile's rows lie a
+/// row of every KV head apart (2 KiB for 4 heads of D128 fp32), so the PV loop's 32 rows share
+/// few L1 sets and evict each other; contiguous, the tile fits L1 (bench/README.md).
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_v_rows(const prefill_work& w, tile_state<D, T>& t, int kb, int nk) {
   for (int j = 0; j < nk; ++j) {
-    const std::byte* row = w.v.row(kb + j);
-    if (w.v_is_f32) {
-      t.vrows[j] = reinterpret_cast<const float*>(row);
-      continue;
-    }
-    const T* src = reinterpret_cast<const T*>(row);
+    const T* src = reinterpret_cast<const T*>(w.v.row(kb + j));
     for (int d = 0; d < D; d += O::W) O::store(&t.vt[j][d], O::load(src + d));
-    t.vrows[j] = t.vt[j];
   }
 }
 
@@ -233,7 +228,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
       for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
     for (int j = 0; j < nk; ++j) {
       vec vv[CP];
-      for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(t.vrows[j] + (c0 + cc) * W);
+      for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(&t.vt[j][(c0 + cc) * W]);
       for (int r = 0; r < R; ++r) {
         const vec p = O::set1(t.s[i0 + r][j]);
         for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);

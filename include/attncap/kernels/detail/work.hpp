@@ -70,8 +70,7 @@ struct prefill_work {
   const void* q = nullptr;  // row i at q + i * q_stride elements (dtype T)
   std::size_t q_stride = 0;
   const float* kt = nullptr;  // packed K^T by key tile: tile at kb * D, [D][BK] fp32 or [D/2][BK] bf16 pairs
-  kv_rows v;                  // V row j of the head (fp32 if v_is_f32, else T)
-  bool v_is_f32 = true;
+  kv_rows v;                  // V row j of the head (dtype T)
   void* o = nullptr;
   std::size_t o_stride = 0;
   int nq = 0;     // query rows in this tile
