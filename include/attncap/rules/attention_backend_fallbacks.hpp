@@ -75,9 +75,7 @@ struct intel_xpu_fallback : detail::feature_fallback<id::intel_xpu, id::triton, 
 };
 
 namespace detail {
-constexpr bool xpu_pair(const launch_config& c) noexcept {
-  return c.prefill_backend() == id::intel_xpu || c.decode_backend() == id::intel_xpu;
-}
+constexpr bool xpu_pair(const launch_config& c) noexcept { return c.serves(id::intel_xpu); }
 }  // namespace detail
 
 namespace detail {

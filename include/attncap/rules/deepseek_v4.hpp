@@ -79,8 +79,8 @@ ATTNCAP_RULE(dsv4_kv_dtype, "model.dsv4_kv_dtype", server_args, assertion_error,
 
 namespace detail {
 /// Where the fused V4.1 kernel runs: DeepSeek-V4.1 on an SM100-family GPU.
-constexpr bool dsv4_mega_platform(const rule_context& ctx) noexcept {
-  return ctx.cfg.deepseek_v41 && ctx.hw.is_cuda() && ctx.hw.is_sm100();
+constexpr bool dsv4_mega_platform(const launch_config& c, const platform& hw) noexcept {
+  return c.deepseek_v41 && hw.is_cuda() && hw.is_sm100();
 }
 constexpr bool dsv4_trtllm(const launch_config& c) noexcept {
   return is_deepseek_v4(c) && c.dsv4_attn_backend == dsv4_attn_backend::trtllm;
@@ -96,8 +96,7 @@ struct dsv4_attn_backend_default {
     return detail::is_deepseek_v4(ctx.cfg) && ctx.cfg.dsv4_attn_backend == dsv4_attn_backend::auto_;
   }
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    const bool mega = cfg.deepseek_v41 && hw.is_cuda() && hw.is_sm100() &&
-                      cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
+    const bool mega = detail::dsv4_mega_platform(cfg, hw) && cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
                       !(cfg.disaggregation_mode == disaggregation_mode::null && cfg.attn_tp_size() > 1);
     cfg.dsv4_attn_backend = mega ? dsv4_attn_backend::flashmla_mega : dsv4_attn_backend::flashmla;
   }
@@ -106,7 +105,7 @@ ATTNCAP_RULE(dsv4_flashmla_mega, "model.dsv4_flashmla_mega", server_args, assert
              "flashmla_mega with DeepSeek-V4.1 on sm100, sm103",
              "--dsv4-attn-backend flashmla_mega requires DeepSeek-V4.1 on SM100/SM103.") {
   return detail::is_deepseek_v4(ctx.cfg) && ctx.cfg.dsv4_attn_backend == dsv4_attn_backend::flashmla_mega &&
-         !detail::dsv4_mega_platform(ctx);
+         !detail::dsv4_mega_platform(ctx.cfg, ctx.hw);
 }
 ATTNCAP_RULE(dsv4_trtllm_hardware, "model.dsv4_trtllm_hardware", server_args, assertion_error, hardware, "sm100, sm103",
              "--dsv4-attn-backend trtllm requires an SM100/SM103 (Blackwell) GPU.") {

@@ -44,8 +44,7 @@ namespace detail {
 /// speculative workers write (sglang 0.5.23, arg_groups/kv_cache_hook.py:142-253).
 constexpr bool sm100_trtllm_nvfp4(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
-  return c.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() && ctx.hw.is_sm100() &&
-         (c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha);
+  return c.kv_cache_dtype == kv_cache_dtype::nvfp4 && ctx.hw.is_cuda() && ctx.hw.is_sm100() && c.serves(id::trtllm_mha);
 }
 /// The algorithms with native-layout coverage (read before NEXTN becomes EAGLE).
 constexpr bool nvfp4_native_spec(speculative_algorithm a) noexcept {

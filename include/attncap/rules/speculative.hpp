@@ -59,23 +59,25 @@ struct eagle_auto_parameters {
 ATTNCAP_RULE(eagle_topk_unset, "speculative.topk_unset", server_args, type_error, speculative_eagle_topk,
              "given whenever the step count is", "'>' not supported between instances of 'NoneType' and 'int'") {
   const auto& c = ctx.cfg;
-  const bool trtllm_mha = c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha;
   return is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk == unset &&
-         (trtllm_mha || !c.speculative_use_rejection_sampling);
+         (c.serves(id::trtllm_mha) || !c.speculative_use_rejection_sampling);
 }
 
 ATTNCAP_RULE(trtllm_mha_topk, "speculative.trtllm_mha_topk", server_args, value_error, speculative_eagle_topk, "1",
              "trtllm_mha backend only supports topk = 1 for speculative decoding.") {
   const auto& c = ctx.cfg;
   constexpr bool tree = backend_traits<backends::trtllm_mha>::caps.speculative == speculative_support::tree;
-  return !tree && is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk > 1 &&
-         (c.prefill_backend() == id::trtllm_mha || c.decode_backend() == id::trtllm_mha);
+  return !tree && is_eagle_family(c.speculative_algorithm) && c.speculative_eagle_topk > 1 && c.serves(id::trtllm_mha);
 }
 
 namespace detail {
 /// Both accept thresholds at 1.0, the engine's default: a draft token is accepted as the target samples it.
 constexpr bool default_accept_thresholds(const launch_config& c) noexcept {
   return c.speculative_accept_threshold_single == 1.0 && c.speculative_accept_threshold_acc == 1.0;
+}
+/// Rejection sampling asked of an algorithm of the EAGLE family's handler, which checks it.
+constexpr bool eagle_rejection_sampling(const launch_config& c) noexcept {
+  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm);
 }
 }  // namespace detail
 
@@ -102,14 +104,13 @@ ATTNCAP_RULE(rejection_sampling_algorithm, "speculative.rejection_sampling_algor
              "--speculative-use-rejection-sampling is only supported for EAGLE / EAGLE3 / NEXTN, not "
              "speculative_algorithm={speculative_algorithm}.") {
   const auto& c = ctx.cfg;
-  return c.speculative_use_rejection_sampling && c.speculative_algorithm == speculative_algorithm::standalone;
+  return detail::eagle_rejection_sampling(c) && c.speculative_algorithm == speculative_algorithm::standalone;
 }
 // Its multi-layer EAGLE check (topk 1 again, speculative_hook.py:1240-1249) can never fire after this one.
 ATTNCAP_RULE(rejection_sampling_topk, "speculative.rejection_sampling_topk", server_args, value_error,
              speculative_eagle_topk, "1", "--speculative-use-rejection-sampling requires --speculative-eagle-topk=1.") {
   const auto& c = ctx.cfg;
-  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
-         c.speculative_eagle_topk != 1;
+  return detail::eagle_rejection_sampling(c) && c.speculative_eagle_topk != 1;
 }
 // The draft proposals are sampled by a Triton hash kernel; the device string is "cuda" on ROCm too.
 ATTNCAP_RULE(rejection_sampling_deterministic, "speculative.rejection_sampling_deterministic", server_args, value_error,
@@ -117,8 +118,8 @@ ATTNCAP_RULE(rejection_sampling_deterministic, "speculative.rejection_sampling_d
              "Deterministic rejection sampling is currently supported only on CUDA-compatible devices because draft "
              "proposal sampling uses a Triton hash kernel.") {
   const auto& c = ctx.cfg;
-  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
-         c.enable_deterministic_inference && !(ctx.hw.is_cuda() || ctx.hw.is_hip());
+  return detail::eagle_rejection_sampling(c) && c.enable_deterministic_inference &&
+         !(ctx.hw.is_cuda() || ctx.hw.is_hip());
 }
 // One check of the engine over both thresholds: the rule names the threshold that was changed.
 #define ATTNCAP_REJECTION_THRESHOLDS_MESSAGE                                                           \
@@ -127,14 +128,13 @@ ATTNCAP_RULE(rejection_sampling_deterministic, "speculative.rejection_sampling_d
 ATTNCAP_RULE(rejection_sampling_threshold_single, "speculative.rejection_sampling_threshold_single", server_args,
              value_error, speculative_accept_threshold_single, "1.0", ATTNCAP_REJECTION_THRESHOLDS_MESSAGE) {
   const auto& c = ctx.cfg;
-  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
-         c.speculative_accept_threshold_single != 1.0;
+  return detail::eagle_rejection_sampling(c) && c.speculative_accept_threshold_single != 1.0;
 }
 ATTNCAP_RULE(rejection_sampling_threshold_acc, "speculative.rejection_sampling_threshold_acc", server_args, value_error,
              speculative_accept_threshold_acc, "1.0", ATTNCAP_REJECTION_THRESHOLDS_MESSAGE) {
   const auto& c = ctx.cfg;
-  return c.speculative_use_rejection_sampling && is_eagle_family(c.speculative_algorithm) &&
-         c.speculative_accept_threshold_single == 1.0 && c.speculative_accept_threshold_acc != 1.0;
+  return detail::eagle_rejection_sampling(c) && c.speculative_accept_threshold_single == 1.0 &&
+         c.speculative_accept_threshold_acc != 1.0;
 }
 #undef ATTNCAP_REJECTION_THRESHOLDS_MESSAGE
 

@@ -52,6 +52,8 @@ struct launch_config {
   constexpr backend_id decode_backend() const noexcept {
     return is_set(decode_attention_backend) ? decode_attention_backend : attention_backend;
   }
+  /// True when the resolved prefill or decode backend is `b`.
+  constexpr bool serves(backend_id b) const noexcept { return prefill_backend() == b || decode_backend() == b; }
   /// The backend that verifies drafts (and extends them) once resolved.
   constexpr backend_id verify_backend() const noexcept {
     return speculative_attention_mode == ::attncap::speculative_attention_mode::decode ? decode_backend()
