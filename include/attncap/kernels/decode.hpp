@@ -48,14 +48,14 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const decode_body_fn body = decode_body_for<DK, DV, KV, G, R>(path);
   const bool dot = path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
 #if defined(ATTNCAP_DETAIL_X86)
-  const bool pairs = path == isa::avx2 && avx2::decode_qk_pairs<avx2::ops, KV, DK>;
+  const int pair_run = path == isa::avx2 && avx2::decode_qk_pairs<avx2::ops, KV, DK> ? 2 * avx2::ops::W : 0;
 #else
-  const bool pairs = false;
+  const int pair_run = 0;
 #endif
   const int threads = resolve_threads(p.num_threads);
   const decode_layout lay = layout_decode(p, DV, threads);
   const call_scratch scratch(latent_v ? "mla_decode" : "decode", p.workspace, p.workspace_bytes, lay.bytes);
-  decode_plan plan = plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, pairs, latent_v, threads);
+  decode_plan plan = plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, pair_run, latent_v, threads);
   const int hpk = p.num_q_heads / p.num_kv_heads;
   parallel_for(plan.part.items.size(), threads, [&](std::size_t i) {
     decode_work w = item_work(p, plan, i);

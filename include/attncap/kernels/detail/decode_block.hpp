@@ -102,7 +102,8 @@ inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16
 /// per 2W elements instead of four) against a q stored in that order (pair_order). AVX2 only: its
 /// conversions, not its FMAs, bound a G <= 8 block; AVX-512 with bf16 K takes the bf16 dot product.
 template <class O, class KV, int DK>
-inline constexpr bool decode_qk_pairs = O::W == 8 && O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DK % 16 == 0;
+inline constexpr bool decode_qk_pairs = O::W == 8 &&
+                                        O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DK % (2 * O::W) == 0;
 
 /// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA);
 /// Pairs: q in pair order, K read as pairs.
@@ -214,7 +215,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
     if constexpr (decode_qk_pairs<O, KV, DK>) {
       if (w.q_pairs) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part); });
     }
-    if (j0 == 0) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part); });
+    if (j0 == 0) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part); });  // no pairs QK ran
   }
   const vec sc = O::set1(w.score_scale);
   for (int g = 0; g < G; ++g) {

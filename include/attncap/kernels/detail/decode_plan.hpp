@@ -118,21 +118,23 @@ inline decode_layout layout_decode(const decode_params& p, std::size_t dv, int t
   return lay;
 }
 
-/// Where q element k goes in pair order: in each run of 16 elements (a head's dims are a multiple
-/// of 16 where it is used) the 8 even ones, then the 8 odd ones, as AVX2's load_bf16_pairs splits
-/// a K row.
-constexpr std::size_t pair_order(std::size_t k) noexcept { return k / 16 * 16 + k % 2 * 8 + k % 16 / 2; }
+/// Where q element k goes in pair order: in each run of `run` elements (the 2W a load_bf16_pairs
+/// splits; a head's dims are a multiple of it where it is used) the even ones, then the odd ones.
+constexpr std::size_t pair_order(std::size_t k, std::size_t run) noexcept {
+  return k / run * run + k % 2 * (run / 2) + k % run / 2;
+}
 
-/// Fills q (see decode_q) from p.q, its fp32 rows in pair order when `pairs`.
-inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, bool pairs, float score_scale,
-                      int threads, decode_q& q) {
+/// Fills q (see decode_q) from p.q, its fp32 rows in pair order of runs of `pair_run` when that is
+/// not 0.
+inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, std::size_t pair_run,
+                      float score_scale, int threads, decode_q& q) {
   const std::size_t row = std::size_t(p.num_q_heads) * dk;
   parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
     q.lo_flags[b] = 0;
     for (std::size_t k = b * row; k < (b + 1) * row; ++k) {
       const float x = load_as_float(p.q, p.q_dtype, k);
       if (!dot) {
-        q.scaled[pairs ? pair_order(k) : k] = x * score_scale;
+        q.scaled[pair_run ? pair_order(k, pair_run) : k] = x * score_scale;
         continue;
       }
       q.hi[k] = from_float<bf16_t>(x);
@@ -157,12 +159,14 @@ struct decode_plan {
 };
 
 /// Converts q, partitions the call and places the partial results in `base` (laid out as `lay`).
-/// `dot`: the bf16 dot-product QK; `pairs`: the fp32 QK on bf16 pairs (q in pair order).
+/// `dot`: the bf16 dot-product QK; `pair_run`: not 0 for the fp32 QK on bf16 pairs, the elements
+/// a pair load splits (q in pair order).
 inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay, std::byte* base, std::size_t dk,
-                               std::size_t dv, std::size_t kv_bytes, bool dot, bool pairs, bool latent_v, int threads) {
+                               std::size_t dv, std::size_t kv_bytes, bool dot, int pair_run, bool latent_v,
+                               int threads) {
   decode_plan plan;
   plan.dot = dot;
-  plan.pairs = pairs && !dot;
+  plan.pairs = pair_run > 0 && !dot;
   plan.split = dot && p.q_dtype != dtype::bf16 && !p.allow_bf16_products;
   plan.latent_v = latent_v;
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(dk));
@@ -179,7 +183,7 @@ inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay,
   plan.q.hi = {reinterpret_cast<bf16_t*>(plan.q.scaled.data()), n};
   plan.q.lo = {plan.q.hi.data() + n, n};
   plan.q.lo_flags = view<char>(base, lay.lo_flags);
-  convert_q(p, dk, dot, plan.split, plan.pairs, plan.score_scale, threads, plan.q);
+  convert_q(p, dk, dot, plan.split, plan.pairs ? std::size_t(pair_run) : 0, plan.score_scale, threads, plan.q);
   plan.part.items = view<decode_item>(base, lay.items);
   plan.part.first = view<std::size_t>(base, lay.first);
   plan.part.item_heads = lay.item_heads;
