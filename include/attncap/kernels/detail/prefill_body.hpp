@@ -64,11 +64,14 @@ inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, 
 /// per FMA).
 template <int D, class O>
 struct tile_shape {
+  /// Rows per micro-tile from the accumulators' budget: even, so that the pairs over_rows ends
+  /// with stay inside the tile's rows (D96 on AVX-512 leaves room for 5), or 1 where that is all.
+  static constexpr int even_rows(int budget) { return budget > 1 ? budget / 2 * 2 : 1; }
   static constexpr int W = O::W, BQ = prefill_bq, BK = prefill_bk;
   static constexpr int NV = W == 8 ? 2 : BK / W;                                     // key vectors per S micro-tile
   static constexpr int CP = divisor_at_most(D / W, W == 1 ? 16 : (W == 8 ? 2 : 4));  // V chunks per PV micro-tile
-  static constexpr int RI = O::acc_regs / NV > 1 ? O::acc_regs / NV : 1;             // rows per S micro-tile
-  static constexpr int RP = O::acc_regs / CP > 1 ? O::acc_regs / CP : 1;             // rows per PV micro-tile
+  static constexpr int RI = even_rows(O::acc_regs / NV);                             // rows per S micro-tile
+  static constexpr int RP = even_rows(O::acc_regs / CP);                             // rows per PV micro-tile
   /// Rows a tile of nq query rows computes: whole micro-tiles of R rows, then pairs.
   static constexpr int rows(int nq) { return W == 1 ? nq : (nq + 1) / 2 * 2; }
   static_assert(BQ % 2 == 0 && BK % (NV * W) == 0, "attncap::detail: tile sizes must nest");
