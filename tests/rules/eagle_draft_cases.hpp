@@ -33,6 +33,15 @@ inline constexpr std::array eagle_draft_rules{
               on(H::sm90).prefill(id::flex_attention).decode(id::triton).spec(S::standalone),
               "EAGLE is not supported in attention backend flex_attention",
               on(H::sm90).prefill(id::fa3).decode(id::triton).spec(S::standalone)},
+    // In the decode attention mode drafts are extended on the decode backend.
+    rule_case{&rules::eagle_draft::extend_backend::info, stage::factory, exception_kind::value_error,
+              on(H::sm90)
+                  .prefill(id::triton)
+                  .decode(id::flex_attention)
+                  .spec(S::standalone)
+                  .with(&launch_config::speculative_attention_mode, speculative_attention_mode::decode),
+              "EAGLE is not supported in attention backend flex_attention",
+              on(H::sm90).prefill(id::triton).decode(id::flex_attention).spec(S::standalone)},
 };
 
 }  // namespace attncap::test

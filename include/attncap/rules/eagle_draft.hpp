@@ -43,8 +43,7 @@ ATTNCAP_RULE(extend_backend, "eagle_draft.extend_backend", factory, value_error,
 }  // namespace eagle_draft
 
 /// EAGLE's draft backend factory: the decode backend (more than one draft step), then the
-/// draft-extend backend (the prefill side: the engine's speculative attention mode defaults to
-/// prefill, and attncap takes it as that).
+/// draft-extend backend (the side the speculative attention mode names, prefill by default).
 struct build_eagle_draft_backends {
   using rules = rule_list<eagle_draft::decode_backend, eagle_draft::flashinfer_mla_topk, eagle_draft::flashmla_topk,
                           eagle_draft::extend_backend>;
@@ -59,7 +58,7 @@ struct build_eagle_draft_backends {
           r, rule_list<eagle_draft::decode_backend, eagle_draft::flashinfer_mla_topk, eagle_draft::flashmla_topk>{},
           is_set(draft) ? draft : c.decode_backend());
     ::attncap::detail::check_each(r, rule_list<eagle_draft::extend_backend>{},
-                                  is_set(draft) ? draft : c.prefill_backend());
+                                  is_set(draft) ? draft : c.verify_backend());
   }
 };
 
