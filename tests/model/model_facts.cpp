@@ -36,6 +36,7 @@ TEST_CASE("a GQA model: head dim from hidden size, heads split over tensor-paral
   CHECK(source_of(m, field::head_dim) == "config.json hidden_size / num_attention_heads");
   CHECK(m.values.num_q_heads_per_rank == 8);
   CHECK(m.values.num_kv_heads_per_rank == 2);
+  CHECK(m.values.num_kv_heads == 8);
   CHECK(m.values.dtype == model_dtype::bfloat16);
   CHECK(m.values.sliding_window == unset);
   CHECK(source_of(m, field::sliding_window) == "<not derived>");
@@ -139,7 +140,7 @@ TEST_CASE("encoder-decoder by class; a T5 file's flag is only a note") {
   CHECK(m.notes[0].find("T5ForConditionalGeneration is not one of its encoder-decoder classes") != std::string::npos);
 }
 
-TEST_CASE("multimodal models are read through their text config; linear and dual-chunk attention") {
+TEST_CASE("multimodal models are read through their text config; chunked, linear and dual-chunk attention") {
   hf_config c;
   c.set("architectures.0", std::string("Llama4ForConditionalGeneration"));
   c.set("model_type", std::string("llama4"));
@@ -148,6 +149,11 @@ TEST_CASE("multimodal models are read through their text config; linear and dual
   c.set("text_config.head_dim", std::int64_t{128});
   c.set("vision_config.num_attention_heads", std::int64_t{16});
   auto m = derive_model_facts(c, {8, 1});
+  CHECK_FALSE(m.values.chunked_local_attention);
+  c.set("text_config.attention_chunk_size", std::int64_t{8192});
+  m = derive_model_facts(c, {8, 1});
+  CHECK(m.values.chunked_local_attention);
+  CHECK(source_of(m, field::chunked_local_attention) == "config.json text_config.attention_chunk_size");
   CHECK(m.values.num_q_heads_per_rank == 5);
   CHECK(m.values.num_kv_heads_per_rank == 1);
   CHECK(source_of(m, field::head_dim) == "config.json text_config.head_dim");

@@ -14,6 +14,21 @@ constexpr conf dsa_on(hardware h) { return on(h).mla().flag(&launch_config::dsa)
 }  // namespace detail
 
 inline constexpr std::array model_overrides_rules{
+    rule_case{&sa::hyv4_dcp::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).model(M::hyv4).mla().tp(4).dcp(2),
+              "--dcp-size > 1 is not supported for HYV4 because decode context parallelism gathers query heads across "
+              "DCP ranks but does not provide single-owner semantics for learnable attention sinks. Got "
+              "architecture='HYV4ForCausalLM' and dcp_size=2.",
+              on(H::sm100).model(M::hyv4).mla().tp(4), "2"},
+    rule_case{
+        &sa::dsa_dcp_disaggregation::info, stage::server_args, exception_kind::value_error,
+        detail::dsa_on(H::sm100).tp(4).dcp(2).with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
+        "DSA DCP does not support PD disaggregation.",
+        detail::dsa_on(H::sm100).tp(4).with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
+        "decode"},
+    rule_case{&sa::dsa_dcp_topk::info, stage::server_args, exception_kind::value_error,
+              detail::dsa_on(H::sm100).tp(4).dcp(2).eagle(2, 3, 4), "DSA DCP requires --speculative-eagle-topk 1.",
+              detail::dsa_on(H::sm100).tp(4).dcp(2).eagle(1, 3, 4), "2"},
     rule_case{&sa::dsa_sinks_kv_dtype::info, stage::server_args, exception_kind::value_error,
               detail::dsa_on(H::sm100).flag(&launch_config::attention_sinks).kv(K::fp8_e4m3),
               "Learnable DSA attention sinks require a bfloat16 KV cache; got kv_cache_dtype=fp8_e4m3.",

@@ -25,6 +25,8 @@ inline constexpr std::array model_providers_rules{
     rule_case{&sa::iquest_q1_context_parallel::info, stage::server_args, exception_kind::value_error,
               iquest.with(&launch_config::tp_size, 2).with(&launch_config::attn_cp_size, 2),
               "IQuestQ1 does not support context parallelism.", iquest.with(&launch_config::tp_size, 2), "2"},
+    rule_case{&sa::iquest_q1_decode_context_parallel::info, stage::server_args, exception_kind::value_error,
+              iquest.tp(2).dcp(2), "IQuestQ1 does not support context parallelism.", iquest.tp(2), "2"},
     rule_case{&sa::iquest_q1_topk::info, stage::server_args, exception_kind::value_error, iquest.eagle(2, 3, 4),
               "IQuestQ1 speculative decoding requires --speculative-eagle-topk 1.", iquest.eagle(1, 3, 4), "2"},
     rule_case{&sa::iquest_q1_dp_attention::info, stage::server_args, exception_kind::value_error,

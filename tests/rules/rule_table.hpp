@@ -52,6 +52,8 @@ struct conf {
     return with(&launch_config::num_q_heads_per_rank, q).with(&launch_config::num_kv_heads_per_rank, kv_heads);
   }
   constexpr conf head_dim(std::int32_t d) const { return with(&launch_config::head_dim, d); }
+  constexpr conf tp(std::int32_t n) const { return with(&launch_config::tp_size, n); }
+  constexpr conf dcp(std::int32_t n) const { return with(&launch_config::dcp_size, n); }
 
   constexpr operator launch_config() const { return c; }  // NOLINT: implicit by design
 };

@@ -21,6 +21,7 @@
 #include "rules/attention_backend_fallbacks_cases.hpp"
 #include "rules/attention_backend_hardware_cases.hpp"
 #include "rules/construction_cases.hpp"
+#include "rules/decode_context_parallel_cases.hpp"
 #include "rules/deepseek_v4_cases.hpp"
 #include "rules/deterministic_cases.hpp"
 #include "rules/disaggregation_cases.hpp"
@@ -82,6 +83,7 @@ std::set<const rule_info*> tested_rules() {
   add(speculative_dflash_rules);
   add(speculative_uno_rules);
   add(unified_memory_rules);
+  add(decode_context_parallel_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
   add(eagle_draft_rules);

@@ -18,3 +18,8 @@ TEST_CASE("the unified pool implies the page-major layout") {
   REQUIRE(rep.accepted());
   CHECK(rep.resolved().enable_page_major_kv_layout);
 }
+
+TEST_CASE("the unified pool takes decode context parallelism on an MLA model on its audited backends") {
+  CHECK(validate(unified_mla_dcp).accepted());
+  CHECK(validate(unified_mla_dcp.on(H::sm100).backend(id::trtllm_mla)).accepted());
+}

@@ -12,6 +12,9 @@ inline constexpr auto unified = on(H::sm90).backend(id::fa3).gqa().flag(&launch_
 /// EAGLE on a hybrid sliding-window target, the one shape the pool fuses a draft into.
 inline constexpr auto unified_eagle = unified.flag(&launch_config::hybrid_swa).eagle(1, 3, 4);
 
+/// An MLA model on FlashInfer under decode context parallelism: the pool's audited DCP shape.
+inline constexpr auto unified_mla_dcp = unified.mla().backend(id::flashinfer).tp(2).dcp(2);
+
 inline constexpr std::array unified_memory_rules{
     rule_case{&sa::page_major_unified_memory::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm90).backend(id::fa3).flag(&launch_config::enable_page_major_kv_layout),
@@ -94,6 +97,46 @@ inline constexpr std::array unified_memory_rules{
               "'triton', 'trtllm_mha'] for both prefill and decode; got ['fa4']. Other backends do not translate "
               "speculative verify indices to the unified pool's physical ids yet.",
               unified.spec(S::dflash).on(H::sm100).backend(id::triton)},
+    // Under decode context parallelism FlashInfer leaves both verify sets.
+    rule_case{&sa::unified_dspark_dcp_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified_mla_dcp.spec(S::dspark),
+              "--enable-unified-memory + DSPARK requires spec-verify-audited attention backends ['cutedsl_mla', "
+              "'fa3', 'fa4', 'flashmla', 'triton', 'trtllm_mla'] (flashinfer is excluded under --dcp-size > 1) for "
+              "both prefill and decode; got ['flashinfer']. Other backends do not translate speculative verify "
+              "indices to the unified pool's physical ids yet.",
+              unified_mla_dcp.dcp(1).spec(S::dspark)},
+    rule_case{&sa::unified_dflash_dcp_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified_mla_dcp.spec(S::dflash),
+              "--enable-unified-memory + DFLASH requires spec-verify-audited attention backends ['fa3', 'triton', "
+              "'trtllm_mha'] (flashinfer is excluded under --dcp-size > 1) for both prefill and decode; got "
+              "['flashinfer']. Other backends do not translate speculative verify indices to the unified pool's "
+              "physical ids yet.",
+              unified_mla_dcp.dcp(1).spec(S::dflash)},
+    rule_case{&sa::unified_dcp_mla::info, stage::server_args, exception_kind::assertion_error, unified_mla_dcp.gqa(),
+              "--enable-unified-memory with decode context parallelism (--dcp-size > 1) supports MLA models only (e.g. "
+              "kimi-linear): the MHA unified pool has no DCP-aware masked write path "
+              "(UnifiedMHATokenToKVPool.set_kv_buffer asserts dcp_kv_mask is None).",
+              unified_mla_dcp, "gqa"},
+    rule_case{&sa::unified_dcp_hybrid_swa::info, stage::server_args, exception_kind::assertion_error,
+              unified_mla_dcp.flag(&launch_config::hybrid_swa),
+              "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support hybrid "
+              "sliding-window models: UnifiedSWATokenToKVPoolAllocator does not widen its virtual id space, and the "
+              "full->swa mapping is not DCP-sharded.",
+              unified_mla_dcp, "True"},
+    rule_case{&sa::unified_dcp_disaggregation::info, stage::server_args, exception_kind::assertion_error,
+              unified_mla_dcp.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill),
+              "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support PD "
+              "disaggregation: the transfer ships whole page envelopes, which under DCP hold only this rank's shard "
+              "of each widened page. Rejected here rather than at the first KV transfer, where "
+              "translate_kv_indices_for_transfer would abort a server that had already booted.",
+              unified_mla_dcp, "prefill"},
+    rule_case{&sa::unified_dcp_backends::info, stage::server_args, exception_kind::assertion_error,
+              unified_mla_dcp.backend(id::fa3),
+              "--enable-unified-memory with decode context parallelism (--dcp-size > 1) requires ['cutedsl_mla', "
+              "'flashinfer', 'trtllm_mla'] for the full-attention layers; got ['fa3']. The other paged MLA backends "
+              "build their block table from raw (widened) req_to_token page ids and do not translate them through "
+              "the unified pool's virtual->physical page table.",
+              unified_mla_dcp},
 };
 
 inline constexpr std::array unified_memory_rewrites{

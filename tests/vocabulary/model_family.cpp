@@ -16,10 +16,10 @@ static_assert(implied_arch(model_family::deepseek_v4) == model_arch::mla);
 static_assert(!implied_arch(model_family::other).has_value());
 static_assert(!implied_arch(model_family::llama).has_value());
 
-TEST_CASE("every DeepSeek class is an MLA model; no other class decides its architecture") {
+TEST_CASE("every DeepSeek class (HY V4 among them) is an MLA model; no other class decides its architecture") {
   for (const auto& m : known_model_classes) {
     CAPTURE(m.name);
-    const bool deepseek_family = to_string(m.value).starts_with("deepseek");
+    const bool deepseek_family = to_string(m.value).starts_with("deepseek") || m.value == model_family::hyv4;
     CHECK(implied_arch(classify_model(m.name)) ==
           (deepseek_family ? std::optional<model_arch>{model_arch::mla} : std::nullopt));
   }
@@ -28,5 +28,9 @@ TEST_CASE("every DeepSeek class is an MLA model; no other class decides its arch
 TEST_CASE("family spellings are the enumerator names") {
   CHECK(to_string(model_family::deepseek_v3_like) == "deepseek_v3_like");
   CHECK(from_string<model_family>("minicpm") == model_family::minicpm);
-  CHECK(enum_count<model_family>() == 19);
+  CHECK(enum_count<model_family>() == 21);
+  CHECK(classify_model("HYV4ForCausalLMNextN") == model_family::hyv4);
+  CHECK(classify_model("Qwen3_5MoeForCausalLM") == model_family::qwen3_5);
+  CHECK(class_name_of(model_family::hyv4) == "HYV4ForCausalLM");
+  CHECK(class_name_of(model_family::other) == "the model");
 }

@@ -32,6 +32,7 @@ FLAGS = {
     "pp_size": "--pp-size",
     "disaggregation_mode": "--disaggregation-mode",
     "attn_cp_size": "--attn-cp-size",
+    "dcp_size": "--dcp-size",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
     "dsv4_attn_backend": "--dsv4-attn-backend",
@@ -48,7 +49,10 @@ SWITCHES = {
     "enable_page_major_kv_layout": "--enable-page-major-kv-layout",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
-FACTS = {"hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank"}
+FACTS = {
+    "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
+    "num_kv_heads",
+}  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
     "encoder_decoder": "needs an encoder-decoder checkpoint (Whisper) config",
@@ -56,6 +60,7 @@ UNEXPRESSED = {
     "dsa": "needs a DeepSeek sparse-attention checkpoint (V3.2) config",
     "deepseek_v41": "needs a DeepSeek V4.1 checkpoint config",
     "dual_chunk_attention": "needs a dual-chunk checkpoint config",
+    "chunked_local_attention": "needs a checkpoint config with attention_chunk_size (Llama 4's text config)",
     "sliding_window": "read by layers at the first forward pass, which the oracle does not run",
     "logit_cap": "read by layers at the first forward pass, which the oracle does not run",
     "softmax_scale": "read by layers at the first forward pass, which the oracle does not run",
@@ -76,6 +81,7 @@ HYBRID_SWA = {
 ENCODER_DECODER = {"MossVLForConditionalGeneration"}
 MLA_FAMILIES = {
     "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
+    "HYV4ForCausalLM",
 }  # fmt: skip
 # Whether a draft model path must be given for the algorithm (the target's own path stands in).
 # UNO drafts with a LoRA over the target and rejects a draft model path.
@@ -132,7 +138,9 @@ def hf_config(cfg: dict) -> dict:
             "torch_dtype": "bfloat16",
         }
     kv = {"mha": q, "mqa": 1}.get(arch)
-    if kv is None:
+    if cfg.get("num_kv_heads"):
+        kv = int(cfg["num_kv_heads"])
+    elif kv is None:
         kv = int(cfg.get("num_kv_heads_per_rank") or max(1, q // tp // 4)) * tp
     elif cfg.get("num_kv_heads_per_rank"):
         kv = int(cfg["num_kv_heads_per_rank"]) * tp
@@ -160,7 +168,7 @@ def written_facts(cfg: dict) -> dict:
     h = hf_config(cfg)
     tp = int(cfg.get("tp_size", 1))
     facts = {"head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
-             "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp)}
+             "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp), "num_kv_heads": h["num_key_value_heads"]}
     if cfg.get("model") in HYBRID_SWA:
         facts["hybrid_swa"] = True
     if cfg.get("model") in ENCODER_DECODER:
@@ -208,6 +216,27 @@ MODELS = [
 ]  # fmt: skip
 
 
+def _dcp_shape(cfg: dict, rng: random.Random) -> None:
+    """Decode context parallelism where its own checks decide: Intel XPU's kernel limits (few KV
+    heads, GQA groups near 16), or an MLA pair on Blackwell with drafts."""
+    cfg["dcp_size"] = rng.choice([2, 4])
+    cfg["tp_size"] = rng.choice([d for d in (2, 4, 8) if d >= cfg["dcp_size"]] + [3])
+    if rng.random() < 0.6:
+        cfg["hardware"] = "xpu_xmx"
+        if rng.random() < 0.8:
+            cfg["attention_backend"] = "intel_xpu"
+        cfg["model_arch"] = rng.choice(["mqa", "gqa", "gqa", "mha"])
+        cfg["num_q_heads_per_rank"] = rng.choice([2, 4, 8, 16])
+        if cfg["model_arch"] == "gqa":
+            # KV heads replicated over the ranks (the DCP group holds them all), or one a rank.
+            cfg["num_kv_heads"] = rng.choice([1, 2, cfg["tp_size"]])
+    else:
+        cfg["hardware"], cfg["model_arch"] = "sm100", "mla"
+        cfg["attention_backend"] = rng.choice(["trtllm_mla", "cutedsl_mla", "flashinfer"])
+        if rng.random() < 0.6:
+            cfg["speculative_algorithm"] = "EAGLE"
+
+
 def random_config(rng: random.Random) -> dict:
     """One configuration: each key given with a probability, its values from the boundaries."""
     cfg: dict = {"hardware": rng.choice(SIMULATED), "model_arch": rng.choice(["mha", "gqa", "mqa", "mla"])}
@@ -245,6 +274,14 @@ def random_config(rng: random.Random) -> dict:
             cfg["speculative_attention_mode"] = "decode"
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
+    if rng.random() < 0.1:
+        # Decode context parallelism: usually within the tensor-parallel ranks, so that the checks
+        # past the size's own ones are reached.
+        cfg["dcp_size"] = rng.choice([2, 4])
+        if rng.random() < 0.8:
+            cfg["tp_size"] = rng.choice([d for d in (2, 4, 8) if d >= cfg["dcp_size"]])
+    if rng.random() < 0.05:
+        _dcp_shape(cfg, rng)
     if rng.random() < 0.04:
         cfg["pp_size"] = 2
     if rng.random() < 0.04:

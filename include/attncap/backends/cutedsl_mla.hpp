@@ -25,7 +25,7 @@ struct backend_traits<backends::cutedsl_mla> {
       .speculative = speculative_support::chain,
       .eagle_draft = support::yes,
       .unified_pool = {unified_pool_audit::spec_verify, unified_pool_audit::dspark_verify,
-                       unified_pool_audit::page_major_mla},
+                       unified_pool_audit::page_major_mla, unified_pool_audit::dcp_widened_ids},
   };
 };
 

@@ -24,7 +24,7 @@ struct backend_traits<backends::fa3> {
       .sliding_window = support::yes,
       .window_with_cross_attention = support::no,
       .deterministic = support::yes,
-      .unified_pool = enum_set<unified_pool_audit>::all(),
+      .unified_pool = unified_pool_audits::all_but_dcp,
       .kernel_targets = hardware_sets::ampere_hopper | enum_set<hardware>{hardware::musa_mp31},
   };
 };

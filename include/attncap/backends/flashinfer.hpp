@@ -28,7 +28,7 @@ struct backend_traits<backends::flashinfer> {
       .deterministic = support::yes,
       .unified_pool = {unified_pool_audit::spec_verify, unified_pool_audit::mha_rails,
                        unified_pool_audit::dspark_verify, unified_pool_audit::page_major_mla,
-                       unified_pool_audit::page_major_mha},
+                       unified_pool_audit::page_major_mha, unified_pool_audit::dcp_widened_ids},
       .kernel_targets = hardware_sets::cuda,
   };
 };

@@ -26,7 +26,7 @@ struct backend_traits<backends::triton> {
       .window_with_cross_attention = support::no,
       .attention_sinks = support::yes,
       .deterministic = support::yes,
-      .unified_pool = enum_set<unified_pool_audit>::all(),
+      .unified_pool = unified_pool_audits::all_but_dcp,
   };
 };
 

@@ -22,16 +22,25 @@ struct backend_traits<backends::trtllm_mla> {
       .speculative = speculative_support::chain,
       .eagle_draft = support::yes,
       .unified_pool = {unified_pool_audit::spec_verify, unified_pool_audit::dspark_verify,
-                       unified_pool_audit::page_major_mla},
+                       unified_pool_audit::page_major_mla, unified_pool_audit::dcp_widened_ids},
   };
 };
 
 namespace rules::trtllm_mla {
 ATTNCAP_ARCHITECTURE_RULE(mla_only, trtllm_mla, "MLA");
+// Its decode kernel gets no cyclic DCP metadata and returns no rank-local LSE to merge.
+ATTNCAP_RULE(dcp_speculative, "trtllm_mla.dcp_speculative", factory, value_error, speculative_algorithm,
+             "None (with --dcp-size > 1)",
+             "trtllm_mla cannot serve decode context parallelism with speculative decoding: it does not forward the "
+             "cyclic DCP metadata to its decode kernel and returns no rank-local LSE for the cross-rank merge. "
+             "Select cutedsl_mla.") {
+  return ctx.cfg.dcp_size > 1 && ctx.cfg.speculative() && ctx.cfg.decode_backend() == id::trtllm_mla;
+}
 }  // namespace rules::trtllm_mla
 
 /// The rules of `trtllm_mla`, in the order the engine checks them.
 template <>
-struct backend_rules<backends::trtllm_mla> : rule_list<rules::trtllm_mla::mla_only> {};
+struct backend_rules<backends::trtllm_mla>
+    : rule_list<rules::trtllm_mla::mla_only, rules::trtllm_mla::dcp_speculative> {};
 
 }  // namespace attncap

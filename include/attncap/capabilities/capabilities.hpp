@@ -51,7 +51,8 @@ ATTNCAP_NAMED_ENUM(unified_pool_audit, std::uint8_t,
                    dspark_verify,   ///< DSPARK's target verify is validated on it
                    page_major_mla,  ///< it addresses page-major per-layer views of an MLA cache
                    page_major_mha,  ///< it addresses page-major per-layer views of an MHA cache
-                   page_major_asymmetric_kv  ///< the same with V rows narrower than K rows
+                   page_major_asymmetric_kv,  ///< the same with V rows narrower than K rows
+                   dcp_widened_ids            ///< it translates the page ids DCP widens through the pool's page table
 )
 
 template <>
@@ -59,6 +60,12 @@ struct enum_spellings<unified_pool_audit> {
   static constexpr std::string_view what = "unified pool audit";
   static constexpr auto table = detail::named_spellings<unified_pool_audit>();
 };
+
+namespace unified_pool_audits {
+/// Every audit but the DCP-widened ids (fa3 and Triton: every path but DCP's is audited).
+inline constexpr enum_set<unified_pool_audit> all_but_dcp =
+    enum_set<unified_pool_audit>::all() - enum_set<unified_pool_audit>{unified_pool_audit::dcp_widened_ids};
+}  // namespace unified_pool_audits
 
 /// A set of sizes (page sizes, head dims): any value, or up to twelve listed ones.
 struct size_set {

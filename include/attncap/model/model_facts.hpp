@@ -138,6 +138,7 @@ inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, b
   set_fact(m, field::num_q_heads_per_rank, "config.json " + v.key("num_attention_heads") + split,
            std::max<std::int64_t>(1, heads / ranks));
   set_fact(m, field::num_kv_heads_per_rank, kv_from + split, std::max<std::int64_t>(1, kv / ranks));
+  set_fact(m, field::num_kv_heads, kv_from, kv);
   if (mla) return;
   const model_arch arch = kv == heads ? model_arch::mha : kv == 1 ? model_arch::mqa : model_arch::gqa;
   set_fact(m, field::model_arch, "KV heads (" + std::to_string(kv) + ") vs query heads (" + std::to_string(heads) + ")",
@@ -218,6 +219,8 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
   derive_minicpm_layers(m, v);
   if (v.file().has_object(v.key("dual_chunk_attention_config")) || v.has("dual_chunk_attention_config"))
     set_fact(m, field::dual_chunk_attention, "config.json " + v.key("dual_chunk_attention_config"), true);
+  if (v.file().integer(v.key("attention_chunk_size")))
+    set_fact(m, field::chunked_local_attention, "config.json " + v.key("attention_chunk_size"), true);
 }
 
 /// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down.

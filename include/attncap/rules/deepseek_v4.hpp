@@ -118,12 +118,18 @@ ATTNCAP_RULE(dsv4_trtllm_kv_dtype, "model.dsv4_trtllm_kv_dtype", server_args, as
   return detail::dsv4_trtllm(ctx.cfg) && k != kv_cache_dtype::auto_ && k != kv_cache_dtype::fp8_e4m3;
 }
 // Between these the engine refuses --enable-hisparse, which is not an input.
+// One assertion of attention and decode context parallelism: two rules, so that each names its size.
+#define ATTNCAP_DSV4_TRTLLM_CP_MESSAGE \
+  "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode CP)."
 ATTNCAP_RULE(dsv4_trtllm_context_parallel, "model.dsv4_trtllm_context_parallel", server_args, assertion_error,
-             attn_cp_size, "1",
-             "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode "
-             "CP).") {
+             attn_cp_size, "1", ATTNCAP_DSV4_TRTLLM_CP_MESSAGE) {
   return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.attn_cp_size > 1;
 }
+ATTNCAP_RULE(dsv4_trtllm_decode_context_parallel, "model.dsv4_trtllm_decode_context_parallel", server_args,
+             assertion_error, dcp_size, "1", ATTNCAP_DSV4_TRTLLM_CP_MESSAGE) {
+  return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.attn_cp_size == 1 && ctx.cfg.dcp_size > 1;
+}
+#undef ATTNCAP_DSV4_TRTLLM_CP_MESSAGE
 // The uniform-FP8 layout has not been run under PD (sglang issue 37838).
 ATTNCAP_RULE(dsv4_trtllm_disaggregation, "model.dsv4_trtllm_disaggregation", server_args, assertion_error,
              disaggregation_mode, "null",

@@ -23,6 +23,24 @@ constexpr bool pair_one_of(const launch_config& c, const Range& allowed) noexcep
 }
 }  // namespace detail
 
+// HY V4's learnable sinks need one owner, which a DCP group's gathered query heads lack.
+ATTNCAP_RULE(hyv4_dcp, "model.hyv4_dcp", server_args, value_error, dcp_size, "1",
+             "--dcp-size > 1 is not supported for HYV4 because decode context parallelism gathers query heads across "
+             "DCP ranks but does not provide single-owner semantics for learnable attention sinks. Got "
+             "architecture={architecture!r} and dcp_size={dcp_size!r}.") {
+  return ctx.cfg.model == model_family::hyv4 && ctx.cfg.dcp_size > 1;
+}
+ATTNCAP_RULE(dsa_dcp_disaggregation, "model.dsa_dcp_disaggregation", server_args, value_error, disaggregation_mode,
+             "null", "DSA DCP does not support PD disaggregation.") {
+  return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 &&
+         ctx.cfg.disaggregation_mode != disaggregation_mode::null;
+}
+ATTNCAP_RULE(dsa_dcp_topk, "model.dsa_dcp_topk", server_args, value_error, speculative_eagle_topk, "None, 1",
+             "DSA DCP requires --speculative-eagle-topk 1.") {
+  const auto k = ctx.cfg.speculative_eagle_topk;
+  return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 && k != unset && k != 1;
+}
+
 /// DeepSeek DSA models default to the dsa backend.
 struct dsa_default_backend {
   static constexpr rewrite_info info{"model.dsa_backend", field::attention_backend,
@@ -112,8 +130,8 @@ struct deepseek_trtllm_mla {
                                      "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM"};
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto m = ctx.cfg.model;
-    return (m == model_family::deepseek_v3 || m == model_family::deepseek_v3_like) && !detail::is_dsa_model(ctx.cfg) &&
-           ctx.hw.is_sm100() && detail::no_backend_given(ctx.cfg);
+    return (m == model_family::deepseek_v3 || m == model_family::deepseek_v3_like || m == model_family::hyv4) &&
+           !detail::is_dsa_model(ctx.cfg) && ctx.hw.is_sm100() && detail::no_backend_given(ctx.cfg);
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::trtllm_mla; }
 };

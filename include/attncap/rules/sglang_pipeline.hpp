@@ -11,6 +11,7 @@
 #include <attncap/rules/attention_backend_fallbacks.hpp>
 #include <attncap/rules/attention_backend_hardware.hpp>
 #include <attncap/rules/construction.hpp>
+#include <attncap/rules/decode_context_parallel.hpp>
 #include <attncap/rules/deepseek_v4.hpp>
 #include <attncap/rules/deterministic.hpp>
 #include <attncap/rules/disaggregation.hpp>
@@ -49,25 +50,27 @@ struct sglang_pipeline
           detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
           detail::sa::prefill_only_radix_cache, detail::sa::prefill_only_context_parallel,
           detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
-          // Model overrides: DeepSeek V4's, then the others.
-          detail::sa::dsv4_page_size, detail::sa::dsv4_backend, detail::sa::dsv4_kv_dtype_default,
-          detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype, detail::sa::dsv4_attn_backend_default,
-          detail::sa::dsv4_flashmla_mega, detail::sa::dsv4_trtllm_hardware, detail::sa::dsv4_trtllm_kv_dtype,
-          detail::sa::dsv4_trtllm_context_parallel, detail::sa::dsv4_trtllm_disaggregation,
+          // Model overrides: the NPU's DCP check, DeepSeek V4's, then the others.
+          detail::sa::npu_dcp_dsa_only, detail::sa::dsv4_page_size, detail::sa::dsv4_backend,
+          detail::sa::dsv4_kv_dtype_default, detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype,
+          detail::sa::dsv4_attn_backend_default, detail::sa::dsv4_flashmla_mega, detail::sa::dsv4_trtllm_hardware,
+          detail::sa::dsv4_trtllm_kv_dtype, detail::sa::dsv4_trtllm_context_parallel,
+          detail::sa::dsv4_trtllm_decode_context_parallel, detail::sa::dsv4_trtllm_disaggregation,
           detail::sa::dsv4_trtllm_chunked_prefill, detail::sa::dsv4_speculative_algorithm, detail::sa::dsv4_eagle_topk,
+          detail::sa::hyv4_dcp, detail::sa::dsa_dcp_disaggregation, detail::sa::dsa_dcp_topk,
           detail::sa::dsa_default_backend, detail::sa::dsa_page_size, detail::sa::dsa_page_size_xpu,
           detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
           detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype, detail::sa::deepseek_trtllm_mla,
           detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype,
           detail::sa::llama4_backend, detail::sa::step3p_backend, detail::sa::gemma4_backend, detail::sa::olmo2_backend,
           detail::sa::iquest_q1_backends, detail::sa::iquest_q1_speculative_algorithm,
-          detail::sa::iquest_q1_draft_backend, detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_topk,
-          detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size, detail::sa::iquest_q1_backend,
-          detail::sa::iquest_q1_prefill_backend, detail::sa::iquest_q1_decode_backend,
-          detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention,
-          detail::sa::minicpm_radix_cache, detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend,
-          detail::sa::gpt_oss_backends, detail::sa::llama4_backends, detail::sa::gemma4_backends,
-          detail::sa::olmo2_flashinfer,
+          detail::sa::iquest_q1_draft_backend, detail::sa::iquest_q1_context_parallel,
+          detail::sa::iquest_q1_decode_context_parallel, detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention,
+          detail::sa::iquest_q1_pp_size, detail::sa::iquest_q1_backend, detail::sa::iquest_q1_prefill_backend,
+          detail::sa::iquest_q1_decode_backend, detail::sa::moss_vl_prefill_backend,
+          detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention, detail::sa::minicpm_radix_cache,
+          detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend, detail::sa::gpt_oss_backends,
+          detail::sa::llama4_backends, detail::sa::gemma4_backends, detail::sa::olmo2_flashinfer,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,
@@ -84,8 +87,11 @@ struct sglang_pipeline
           detail::sa::trtllm_mha_prefill_hardware, detail::sa::trtllm_mha_sm120_prefill_fp8,
           detail::sa::trtllm_mha_decode_hardware, detail::sa::trtllm_mha_prefill_context_parallel,
           detail::sa::fa3_fp8_e5m2_fallback, detail::sa::fa4_page_size, detail::sa::fa4_diffusion_gemma_page_size,
-          detail::sa::intel_amx_fallback, detail::sa::intel_xpu_fallback, detail::sa::intel_xpu_page_size,
-          detail::sa::intel_xpu_mla_page_size,
+          detail::sa::intel_amx_fallback, detail::sa::intel_xpu_fallback, detail::sa::xpu_dcp_backend,
+          detail::sa::xpu_dcp_mla, detail::sa::xpu_dcp_kv_head_dims, detail::sa::xpu_dcp_tp_size,
+          detail::sa::xpu_dcp_kv_heads, detail::sa::xpu_dcp_q_group, detail::sa::xpu_dcp_speculative,
+          detail::sa::xpu_dcp_chunked_local_attention, detail::sa::xpu_dcp_encoder_decoder,
+          detail::sa::intel_xpu_page_size, detail::sa::intel_xpu_mla_page_size,
           // KV cache, page size, scoring and prefill-only.
           detail::sa::kv4_cuda_only, detail::sa::kv4_nvfp4_blackwell, detail::sa::kv4_unified_memory,
           detail::sa::nvfp4_spec_dflash_family, detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,
@@ -119,7 +125,9 @@ struct sglang_pipeline
           detail::sa::page_major_mla_backends, detail::sa::page_major_asymmetric_kv_backends,
           detail::sa::page_major_backends, detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk,
           detail::sa::unified_eagle_target, detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends,
-          detail::sa::unified_eagle_draft, detail::sa::unified_dspark_backends, detail::sa::unified_dflash_backends,
+          detail::sa::unified_eagle_draft, detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
+          detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_dcp_mla,
+          detail::sa::unified_dcp_hybrid_swa, detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
           // Model capabilities.
           detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill, detail::sa::hrm_text_radix_cache,
           detail::sa::hrm_text_cuda_graph,

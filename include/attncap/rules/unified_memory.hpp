@@ -23,17 +23,35 @@ constexpr bool audited(backend_id b) noexcept {
 /// The backends audited for `A`, sorted, for a rule's allowed set.
 template <unified_pool_audit A>
 inline constexpr std::string_view audited_names = passing_names<&audited<A>, true>::value;
+/// True when every resolved prefill and decode backend of `c` passes `Test`.
+template <bool (*Test)(backend_id) noexcept>
+constexpr bool pair_passes(const launch_config& c) noexcept {
+  for (backend_id b : {c.prefill_backend(), c.decode_backend()})
+    if (is_set(b) && !Test(b)) return false;
+  return true;
+}
 /// True when every resolved prefill and decode backend of `c` is audited for `A`.
 template <unified_pool_audit A>
 constexpr bool pair_audited(const launch_config& c) noexcept {
-  for (backend_id b : {c.prefill_backend(), c.decode_backend()})
-    if (is_set(b) && !audited<A>(b)) return false;
-  return true;
+  return pair_passes<&audited<A>>(c);
 }
 constexpr bool unified_eagle(const launch_config& c) noexcept {
   return c.enable_unified_memory && (c.speculative_algorithm == speculative_algorithm::eagle ||
                                      c.speculative_algorithm == speculative_algorithm::eagle3);
 }
+/// Whether `b` verifies drafts for `A` under decode context parallelism: FlashInfer's verify
+/// gathers its CSR arguments without the DCP read translation.
+template <unified_pool_audit A>
+constexpr bool audited_with_dcp(backend_id b) noexcept {
+  return audited<A>(b) && b != id::flashinfer;
+}
+template <unified_pool_audit A>
+inline constexpr std::string_view audited_with_dcp_names = passing_names<&audited_with_dcp<A>, true>::value;
+template <unified_pool_audit A>
+constexpr bool pair_audited_with_dcp(const launch_config& c) noexcept {
+  return pair_passes<&audited_with_dcp<A>>(c);
+}
+constexpr bool unified_dcp(const launch_config& c) noexcept { return c.enable_unified_memory && c.dcp_size > 1; }
 /// The audit a page-major cache of this model's shape needs.
 constexpr unified_pool_audit page_major_audit(const launch_config& c) noexcept {
   return c.is_mla()        ? unified_pool_audit::page_major_mla
@@ -125,19 +143,59 @@ ATTNCAP_RULE(unified_eagle_draft, "unified_memory.eagle_draft_backend", server_a
                                                     : !detail::pair_audited<unified_pool_audit::mha_rails>(c));
 }
 
-/// DSPARK's and DFLASH's targets: the verify-audited backends for both prefill and decode.
-#define ATTNCAP_UNIFIED_VERIFY_RULE(Name, Code, Algorithm, Spelling, Audit)                                        \
-  ATTNCAP_RULE(Name, Code, server_args, assertion_error, attention_backend,                                        \
-               detail::audited_names<unified_pool_audit::Audit>,                                                   \
-               "--enable-unified-memory + " Spelling                                                               \
-               " requires spec-verify-audited attention backends {allowed_list} for both prefill and decode; got " \
-               "{backends}. Other backends do not translate speculative verify indices to the unified pool's "     \
-               "physical ids yet.") {                                                                              \
-    return ctx.cfg.enable_unified_memory && ctx.cfg.speculative_algorithm == speculative_algorithm::Algorithm &&   \
-           !detail::pair_audited<unified_pool_audit::Audit>(ctx.cfg);                                              \
+/// DSPARK's and DFLASH's targets: the verify-audited backends for both prefill and decode, less
+/// FlashInfer under decode context parallelism (a second rule, with its own allowed set).
+#define ATTNCAP_UNIFIED_VERIFY_RULE(Name, Code, Algorithm, Spelling, Audit, Dcp, Names, Pair, Note)                   \
+  ATTNCAP_RULE(Name, Code, server_args, assertion_error, attention_backend, detail::Names<unified_pool_audit::Audit>, \
+               "--enable-unified-memory + " Spelling                                                                  \
+               " requires spec-verify-audited attention backends {allowed_list}" Note                                 \
+               " for both prefill and decode; got {backends}. Other backends do not translate speculative "           \
+               "verify indices to the unified pool's physical ids yet.") {                                            \
+    return ctx.cfg.enable_unified_memory && (ctx.cfg.dcp_size > 1) == Dcp &&                                          \
+           ctx.cfg.speculative_algorithm == speculative_algorithm::Algorithm &&                                       \
+           !detail::Pair<unified_pool_audit::Audit>(ctx.cfg);                                                         \
   }
-ATTNCAP_UNIFIED_VERIFY_RULE(unified_dspark_backends, "unified_memory.dspark_backends", dspark, "DSPARK", dspark_verify)
-ATTNCAP_UNIFIED_VERIFY_RULE(unified_dflash_backends, "unified_memory.dflash_backends", dflash, "DFLASH", mha_rails)
+#define ATTNCAP_DCP_NOTE " (flashinfer is excluded under --dcp-size > 1)"
+ATTNCAP_UNIFIED_VERIFY_RULE(unified_dspark_backends, "unified_memory.dspark_backends", dspark, "DSPARK", dspark_verify,
+                            false, audited_names, pair_audited, "")
+ATTNCAP_UNIFIED_VERIFY_RULE(unified_dspark_dcp_backends, "unified_memory.dspark_dcp_backends", dspark, "DSPARK",
+                            dspark_verify, true, audited_with_dcp_names, pair_audited_with_dcp, ATTNCAP_DCP_NOTE)
+ATTNCAP_UNIFIED_VERIFY_RULE(unified_dflash_backends, "unified_memory.dflash_backends", dflash, "DFLASH", mha_rails,
+                            false, audited_names, pair_audited, "")
+ATTNCAP_UNIFIED_VERIFY_RULE(unified_dflash_dcp_backends, "unified_memory.dflash_dcp_backends", dflash, "DFLASH",
+                            mha_rails, true, audited_with_dcp_names, pair_audited_with_dcp, ATTNCAP_DCP_NOTE)
+#undef ATTNCAP_DCP_NOTE
 #undef ATTNCAP_UNIFIED_VERIFY_RULE
+
+// Under DCP the pool hands out widened virtual ids (dcp_size per stored row); only these paths
+// take them (arg_groups/kv_cache_hook.py:719-760).
+ATTNCAP_RULE(unified_dcp_mla, "unified_memory.dcp_mla", server_args, assertion_error, model_arch, "mla",
+             "--enable-unified-memory with decode context parallelism (--dcp-size > 1) supports MLA models only (e.g. "
+             "kimi-linear): the MHA unified pool has no DCP-aware masked write path "
+             "(UnifiedMHATokenToKVPool.set_kv_buffer asserts dcp_kv_mask is None).") {
+  return detail::unified_dcp(ctx.cfg) && !ctx.cfg.is_mla();
+}
+ATTNCAP_RULE(unified_dcp_hybrid_swa, "unified_memory.dcp_hybrid_swa", server_args, assertion_error, hybrid_swa, "False",
+             "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support hybrid "
+             "sliding-window models: UnifiedSWATokenToKVPoolAllocator does not widen its virtual id space, and the "
+             "full->swa mapping is not DCP-sharded.") {
+  return detail::unified_dcp(ctx.cfg) && ctx.cfg.hybrid_swa;
+}
+ATTNCAP_RULE(unified_dcp_disaggregation, "unified_memory.dcp_disaggregation", server_args, assertion_error,
+             disaggregation_mode, "null",
+             "--enable-unified-memory with decode context parallelism (--dcp-size > 1) does not support PD "
+             "disaggregation: the transfer ships whole page envelopes, which under DCP hold only this rank's shard "
+             "of each widened page. Rejected here rather than at the first KV transfer, where "
+             "translate_kv_indices_for_transfer would abort a server that had already booted.") {
+  return detail::unified_dcp(ctx.cfg) && ctx.cfg.disaggregation_mode != disaggregation_mode::null;
+}
+ATTNCAP_RULE(unified_dcp_backends, "unified_memory.dcp_backends", server_args, assertion_error, attention_backend,
+             detail::audited_names<unified_pool_audit::dcp_widened_ids>,
+             "--enable-unified-memory with decode context parallelism (--dcp-size > 1) requires {allowed_list} for "
+             "the full-attention layers; got {backends}. The other paged MLA backends build their block table from "
+             "raw (widened) req_to_token page ids and do not translate them through the unified pool's "
+             "virtual->physical page table.") {
+  return detail::unified_dcp(ctx.cfg) && !detail::pair_audited<unified_pool_audit::dcp_widened_ids>(ctx.cfg);
+}
 
 }  // namespace attncap::rules::server_args

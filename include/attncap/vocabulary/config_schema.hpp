@@ -86,6 +86,7 @@ enum class field_role : std::uint8_t {
   X(enable_unified_memory, bool, false, flag, 0, 0, input, "one memory pool for every KV cache (unified memory)")      \
   X(enable_page_major_kv_layout, bool, false, flag, 0, 0, input, "the KV cache laid out page-major")                   \
   X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
+  X(dcp_size, std::int32_t, 1, integer, 1, 65536, input, "decode context-parallel size")                               \
   X(context_len, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "the model's context length")             \
   X(chunked_prefill_size, std::int32_t, ::attncap::unset, integer, -1, 1 << 30, input,                                 \
     "tokens per prefill chunk (-1: no chunking)")                                                                      \
@@ -103,11 +104,14 @@ enum class field_role : std::uint8_t {
   X(minicpm_sparse, bool, false, flag, 0, 0, input, "the model has MiniCPM sparse-attention layers")                   \
   X(minicpm_lightning, bool, false, flag, 0, 0, input, "the model has MiniCPM lightning (linear) attention layers")    \
   X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
+  X(chunked_local_attention, bool, false, flag, 0, 0, input, "the model has chunked local attention layers")           \
   X(head_dim, std::int32_t, ::attncap::unset, integer, 1, 65536, input, "the model's attention head dim")              \
   X(num_q_heads_per_rank, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                    \
     "query heads on each tensor-parallel rank")                                                                        \
   X(num_kv_heads_per_rank, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                   \
     "KV heads on each tensor-parallel rank")                                                                           \
+  X(num_kv_heads, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                            \
+    "the model's KV heads over all ranks (unset: those of a rank times the ranks)")                                    \
   X(sliding_window, std::int32_t, ::attncap::unset, integer, -1, 1 << 30, input,                                       \
     "sliding-window size (-1: full attention)")                                                                        \
   X(logit_cap, double, 0.0, real, 0, 0, input, "attention logit soft cap (0: none)")                                   \

@@ -44,6 +44,32 @@ struct launch_config {
   constexpr std::int32_t attn_tp_size() const noexcept {
     return tp_size / (attn_dp_enabled() ? dp_size : 1) / attn_cp_size;
   }
+  /// The tensor-parallel ranks the model's heads are split over (`tp_size / attn_dp_size`).
+  constexpr std::int32_t head_ranks() const noexcept { return tp_size / (attn_dp_enabled() ? dp_size : 1); }
+  /// The model's KV heads over all ranks: `num_kv_heads`, else one for MQA, else those of a rank
+  /// times the ranks (`unset` when neither is known).
+  constexpr std::int32_t total_kv_heads() const noexcept {
+    if (num_kv_heads != ::attncap::unset) return num_kv_heads;
+    if (model_arch == ::attncap::model_arch::mqa) return 1;
+    return num_kv_heads_per_rank != ::attncap::unset ? num_kv_heads_per_rank * head_ranks() : ::attncap::unset;
+  }
+  /// The KV heads each of `ranks` tensor-parallel ranks holds when `dcp` of them replicate a
+  /// decode-context-parallel group's KV: the heads split over `ranks / dcp` groups, at least one
+  /// (configs/model_config.py, get_num_kv_heads). `unset` when the heads are unknown.
+  constexpr std::int32_t kv_heads_with_dcp(std::int32_t ranks, std::int32_t dcp) const noexcept {
+    const std::int32_t total = total_kv_heads(), groups = ranks / dcp;
+    if (total == ::attncap::unset || groups < 1) return ::attncap::unset;
+    return total / groups > 1 ? total / groups : 1;
+  }
+  /// The query heads per KV head a decode kernel sees when decode context parallelism gathers
+  /// the query heads of `dcp_size` ranks (arg_groups/attention_hook.py, _check_xpu_dcp);
+  /// `unset` when the heads are unknown.
+  constexpr std::int32_t dcp_q_group() const noexcept {
+    const std::int32_t ranks = attn_tp_size(), kv = kv_heads_with_dcp(ranks, dcp_size);
+    if (num_q_heads_per_rank == ::attncap::unset || kv == ::attncap::unset || ranks < 1) return ::attncap::unset;
+    const std::int32_t q = num_q_heads_per_rank * head_ranks() / ranks;
+    return (q > 1 ? q : 1) * dcp_size / kv;
+  }
   /// The backend that serves prefill once resolved: the prefill override, else the base backend.
   constexpr backend_id prefill_backend() const noexcept {
     return is_set(prefill_attention_backend) ? prefill_attention_backend : attention_backend;

@@ -15,8 +15,9 @@ namespace attncap {
 ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    other,             ///< every class attncap does not single out
                    deepseek_v3,       ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
-                   deepseek_v3_like,  ///< Kimi K2.5, HY V4, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
+                   deepseek_v3_like,  ///< Kimi K2.5, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
                                       ///< deterministic
+                   hyv4,              ///< HY V4: deepseek_v3_like, with learnable sinks and no context parallelism
                    deepseek_v2,       ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
                    deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2, GLM-5)
                    deepseek_v4,       ///< DeepSeek V4
@@ -32,7 +33,8 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    diffusion_gemma,   ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
                    olmo2,             ///< OLMo 2 / 3: no FlashInfer
                    iquest_q1,         ///< IQuest Q1: FA3 only, sinks from the softmax LSE
-                   moss_vl            ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
+                   moss_vl,           ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
+                   qwen3_5            ///< Qwen 3.5: its QKV sharding keeps a DCP group's KV heads on every rank
 )
 
 template <>
@@ -42,14 +44,14 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 36> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 40> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
     {model_family::deepseek_v3_like, "DeepseekV3ForCausalLMNextN"},
     {model_family::deepseek_v3_like, "KimiK25ForConditionalGeneration"},
-    {model_family::deepseek_v3_like, "HYV4ForCausalLM"},
-    {model_family::deepseek_v3_like, "HYV4ForCausalLMNextN"},
+    {model_family::hyv4, "HYV4ForCausalLM"},
+    {model_family::hyv4, "HYV4ForCausalLMNextN"},
     {model_family::deepseek_v3_like, "LongcatFlashForCausalLM"},
     {model_family::deepseek_v3_like, "LongcatFlashForCausalLMNextN"},
     {model_family::deepseek_v3_like, "Dots3NoteForCausalLM"},
@@ -79,6 +81,10 @@ inline constexpr std::array<spelling<model_family>, 36> known_model_classes{{
     {model_family::iquest_q1, "IQuestQ1ForCausalLM"},
     {model_family::iquest_q1, "IQuestQ1MTP"},
     {model_family::moss_vl, "MossVLForConditionalGeneration"},
+    {model_family::qwen3_5, "Qwen3_5ForConditionalGeneration"},
+    {model_family::qwen3_5, "Qwen3_5MoeForConditionalGeneration"},
+    {model_family::qwen3_5, "Qwen3_5ForCausalLM"},
+    {model_family::qwen3_5, "Qwen3_5MoeForCausalLM"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.
@@ -86,6 +92,14 @@ constexpr model_family classify_model(std::string_view architecture) noexcept {
   for (const auto& m : known_model_classes)
     if (m.name == architecture) return m.value;
   return model_family::other;
+}
+
+/// The first HF class of family `m`, as messages that name the model's class print it; "the
+/// model" for `other`, whose class attncap does not keep.
+constexpr std::string_view class_name_of(model_family m) noexcept {
+  for (const auto& c : known_model_classes)
+    if (c.value == m) return c.name;
+  return "the model";
 }
 
 /// The attention architecture every model of family `m` has, or nothing where the family does
@@ -96,6 +110,7 @@ constexpr std::optional<model_arch> implied_arch(model_family m) noexcept {
   switch (m) {
     case model_family::deepseek_v3:
     case model_family::deepseek_v3_like:
+    case model_family::hyv4:
     case model_family::deepseek_v2:
     case model_family::deepseek_dsa:
     case model_family::deepseek_v4:
