@@ -206,3 +206,13 @@ TEST_CASE("configurations round-trip through JSON, and check output is well form
       CHECK(text.rfind("accepted: attention_backend=", 0) == 0);
   }
 }
+
+TEST_CASE("a message that names the model's class prints the class the input names") {
+  const auto in = cli::from_json(nlohmann::json::parse(
+      R"({"hardware": "xpu_xmx", "attention_backend": "intel_xpu", "model": "Qwen2ForCausalLM", "tp_size": 2,
+          "dcp_size": 2, "model_arch": "gqa", "num_q_heads_per_rank": 8, "num_kv_heads_per_rank": 2})"));
+  const auto out = cli::check_json(in);
+  CHECK(out.at("error").at("message") ==
+        "--dcp-size 2 at --tp-size 2 needs each rank to hold its DCP group's KV heads, which Qwen2ForCausalLM does "
+        "not. Use a smaller --dcp-size.");
+}

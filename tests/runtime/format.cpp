@@ -64,3 +64,14 @@ TEST_CASE("floats print as Python's repr") {
   c.cuda = 1204;
   CHECK(format_value(c, field::cuda, names) == "12.4");
 }
+
+TEST_CASE("{architecture} is the class the caller names, else the family's first class") {
+  launch_config c{};
+  CHECK(format_message("{architecture}", c, backend_id::none, names) == "the model");
+  CHECK(format_message("{architecture!r}", c, backend_id::none, names, nullptr, "MistralForCausalLM") ==
+        "'MistralForCausalLM'");
+  c.model = model_family::hyv4;
+  CHECK(format_message("{architecture}", c, backend_id::none, names) == "HYV4ForCausalLM");
+  CHECK(format_message("{architecture}", c, backend_id::none, names, nullptr, "HYV4ForCausalLMNextN") ==
+        "HYV4ForCausalLMNextN");
+}

@@ -73,7 +73,8 @@ inline nlohmann::json facts_json(const input& in, backend_names names) {
 /// The full result of checking `in`.
 template <class Registry = builtin_registry>
 nlohmann::json check_json(const input& in) {
-  const report rep = validate<Registry>(in.config);
+  report rep = validate<Registry>(in.config);
+  rep.name_model_class(in.model_class);
   nlohmann::json j;
   j["engine"] = std::string(engine);
   j["verdict"] = rep.accepted() ? "accept" : "reject";

@@ -160,14 +160,15 @@ def hf_config(cfg: dict) -> dict:
 
 
 def written_facts(cfg: dict) -> dict:
-    """The per-rank head facts the generated config.json gives a non-MLA model (none for MLA,
-    whose head dims are fixed by its class), and what its class decides: the hybrid-SWA pool, cross
-    attention."""
-    if cfg.get("model_arch", "mha") == "mla":
-        return {}
+    """The class the generated config.json names, the per-rank head facts it gives a non-MLA model
+    (none for MLA, whose head dims are fixed by its class), and what its class decides: the
+    hybrid-SWA pool, cross attention."""
     h = hf_config(cfg)
+    named = {"model": h["architectures"][0]}
+    if cfg.get("model_arch", "mha") == "mla":
+        return named
     tp = int(cfg.get("tp_size", 1))
-    facts = {"head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
+    facts = {**named, "head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
              "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp), "num_kv_heads": h["num_key_value_heads"]}
     if cfg.get("model") in HYBRID_SWA:
         facts["hybrid_swa"] = True

@@ -129,7 +129,7 @@ inline std::string resolved_backends(const launch_config& c, backend_names names
 
 /// The value of a placeholder that is not a configuration key, or nothing for an unknown key.
 inline std::optional<std::string> derived_value(std::string_view key, const launch_config& c, backend_id subject,
-                                                backend_names names) {
+                                                backend_names names, std::string_view model_class) {
   if (key == "prefill_backend") return std::string(name_of(c.prefill_backend(), names));
   if (key == "decode_backend") return std::string(name_of(c.decode_backend(), names));
   if (key == "subject") return std::string(name_of(subject, names));
@@ -151,14 +151,14 @@ inline std::optional<std::string> derived_value(std::string_view key, const laun
   if (key == "heads") return std::string("(").append(std::to_string(q)).append(", ").append(std::to_string(kv)) + ")";
   if (key == "gqa_group") return q > 0 && kv > 0 ? std::to_string(q / kv) : "None";
   if (key == "dcp_q_group") return c.dcp_q_group() == unset ? "None" : std::to_string(c.dcp_q_group());
-  if (key == "architecture") return std::string(class_name_of(c.model));
+  if (key == "architecture") return std::string(model_class.empty() ? class_name_of(c.model) : model_class);
   if (key == "torch_kv_dtype") return std::string(torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware));
   return std::nullopt;
 }
 
 /// `key` of a message (without its braces) filled in as the engine's str.format would.
 inline std::string placeholder(std::string_view key, const launch_config& before, backend_id subject,
-                               backend_names names, const launch_config* after) {
+                               backend_names names, const launch_config* after, std::string_view model_class) {
   const std::string_view written = key;
   const bool repr = key.ends_with("!r");
   if (repr) key.remove_suffix(2);
@@ -170,7 +170,7 @@ inline std::string placeholder(std::string_view key, const launch_config& before
   if (auto f = from_string<field>(key)) {
     value = format_value(c, *f, names);
     quoted = quoted && is_python_str(schema_of(*f).kind);
-  } else if (auto v = derived_value(key, c, subject, names)) {
+  } else if (auto v = derived_value(key, c, subject, names, model_class)) {
     value = *std::move(v);
   } else {
     return std::string("{").append(written) + "}";  // not a placeholder: kept as written
@@ -184,10 +184,12 @@ inline std::string placeholder(std::string_view key, const launch_config& before
 /// decode_backend (the resolved pair), subject (the backend being built), sm ("sm90"),
 /// sm_major ("9"), gqa_group (q // kv heads), platform ("sm100", "hip", …, "other platforms"),
 /// heads ("(q, kv)"), torch_kv_dtype, device ("cuda", "cpu", …), platform_class ("CudaSRTPlatform",
-/// …); a `new_` prefix reads the key from `after` (the
-/// configuration after a rewrite).
+/// …), architecture (`model_class`, the model's HF class where the caller knows it, else its
+/// family's first class); a `new_` prefix reads the key from `after` (the configuration after a
+/// rewrite).
 inline std::string format_message(std::string_view tmpl, const launch_config& before, backend_id subject,
-                                  backend_names names, const launch_config* after = nullptr) {
+                                  backend_names names, const launch_config* after = nullptr,
+                                  std::string_view model_class = {}) {
   std::string out;
   out.reserve(tmpl.size() + 16);
   for (std::size_t i = 0; i < tmpl.size(); ++i) {
@@ -202,7 +204,7 @@ inline std::string format_message(std::string_view tmpl, const launch_config& be
       out += ch;
       continue;
     }
-    out += detail::placeholder(tmpl.substr(i + 1, close - i - 1), before, subject, names, after);
+    out += detail::placeholder(tmpl.substr(i + 1, close - i - 1), before, subject, names, after, model_class);
     i = close;
   }
   return out;

@@ -46,6 +46,9 @@ class report {
   /// Violations and adjustments beyond `report_capacity`.
   constexpr std::size_t dropped() const noexcept { return errors_.overflow() + adjustments_.overflow(); }
   constexpr backend_names names() const noexcept { return names_; }
+  /// Names the model's HF class for messages that print it (`{architecture}`); without it they
+  /// print the family's first class. `cls` must outlive the report's use.
+  constexpr void name_model_class(std::string_view cls) noexcept { model_class_ = cls; }
   /// True when rule `r` is among the violations.
   constexpr bool violates(const rule_info& r) const noexcept {
     for (const auto& v : errors_)
@@ -56,7 +59,7 @@ class report {
   /// The engine's exact text for `v` (`{allowed}` in a message is the rule's allowed set,
   /// `{allowed_list}` the same as the engine's sorted list).
   std::string message(const violation& v) const {
-    std::string m = format_message(v.rule->message, v.at, v.subject, names_);
+    std::string m = format_message(v.rule->message, v.at, v.subject, names_, nullptr, model_class_);
     if (auto i = m.find("{allowed}"); i != std::string::npos) m.replace(i, 9, v.rule->allowed);
     if (auto i = m.find("{allowed_list}"); i != std::string::npos)
       m.replace(i, 14, detail::python_sorted_list(v.rule->allowed));
@@ -66,7 +69,7 @@ class report {
   std::string value(const violation& v) const { return format_value(v.at, v.rule->field, names_); }
   /// The engine's warning for `a` (empty for a rewrite it does not log).
   std::string message(const adjustment& a) const {
-    return format_message(a.rewrite->warning, a.before, backend_id::none, names_, &a.after);
+    return format_message(a.rewrite->warning, a.before, backend_id::none, names_, &a.after, model_class_);
   }
   /// The rewritten field of `a`, before and after.
   std::string old_value(const adjustment& a) const { return format_value(a.before, a.rewrite->field, names_); }
@@ -86,6 +89,7 @@ class report {
   detail::fixed_vector<violation, report_capacity> errors_;
   detail::fixed_vector<adjustment, report_capacity> adjustments_;
   backend_names names_{};
+  std::string_view model_class_{};
 };
 
 }  // namespace attncap
