@@ -14,6 +14,8 @@ constexpr conf dsa_on(hardware h) { return on(h).mla().flag(&launch_config::dsa)
 }  // namespace detail
 
 inline constexpr std::array model_overrides_rules{
+    rule_case{&sa::dsa_cuda_capability::info, stage::server_args, exception_kind::assertion_error,
+              detail::dsa_on(H::cpu_amx), "Torch not compiled with CUDA enabled", detail::dsa_on(H::sm90), "cpu_amx"},
     rule_case{&sa::hyv4_dcp::info, stage::server_args, exception_kind::value_error,
               on(H::sm100).model(M::hyv4).mla().tp(4).dcp(2),
               "--dcp-size > 1 is not supported for HYV4 because decode context parallelism gathers query heads across "
@@ -84,6 +86,10 @@ inline constexpr std::array model_overrides_rewrites{
                  "Setting page size to 64 for DeepSeek DSA.", "64", detail::dsa_on(H::sm90).page(64)},
     rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm100), "Setting page size to 64 for DeepSeek DSA.", "64",
                  detail::dsa_on(H::xpu_xmx)},
+    rewrite_case{&sa::dsa_page_size_rocm::info, detail::dsa_on(H::gfx942).page(64),
+                 "Setting page size to 1 for DeepSeek DSA on ROCm (aiter preshuffle paged-MQA path unavailable: needs "
+                 "Triton>=3.5.0 or AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1).",
+                 "1", detail::dsa_on(H::gfx942).page(1)},
     rewrite_case{&sa::dsa_page_size_xpu::info, detail::dsa_on(H::xpu_xmx),
                  "Setting page size to 128 for DeepSeek DSA on XPU.", "128", detail::dsa_on(H::xpu_xmx).page(128)},
     rewrite_case{&sa::dsa_kv_dtype_xpu::info, detail::dsa_on(H::xpu),

@@ -51,13 +51,12 @@ SWITCHES = {
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
-    "num_kv_heads",
+    "num_kv_heads", "dsa",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
     "encoder_decoder": "needs an encoder-decoder checkpoint (Whisper) config",
     "hybrid_gdn": "needs a hybrid linear-attention checkpoint (Qwen3-Next) config",
-    "dsa": "needs a DeepSeek sparse-attention checkpoint (V3.2) config",
     "deepseek_v41": "needs a DeepSeek V4.1 checkpoint config",
     "dual_chunk_attention": "needs a dual-chunk checkpoint config",
     "chunked_local_attention": "needs a checkpoint config with attention_chunk_size (Llama 4's text config)",
@@ -83,6 +82,9 @@ MLA_FAMILIES = {
     "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "KimiK25ForConditionalGeneration", "MistralLarge3ForCausalLM",
     "HYV4ForCausalLM",
 }  # fmt: skip
+# The sparse-attention (DSA) classes, whose config.json carries the indexer's index_topk; a
+# DeepSeek V3 class with `dsa` gets one too.
+DSA_CLASSES = {"DeepseekV32ForCausalLM", "GlmMoeDsaForCausalLM"}
 # Whether a draft model path must be given for the algorithm (the target's own path stands in).
 # UNO drafts with a LoRA over the target and rejects a draft model path.
 DRAFTED = {"EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "DFLASH", "DSPARK", "FROZEN_KV_MTP"}
@@ -115,8 +117,9 @@ def hf_config(cfg: dict) -> dict:
     head_dim = int(cfg.get("head_dim") or 128)
     model = cfg.get("model")
     if arch == "mla":
-        return {
-            "architectures": [model if model in MLA_FAMILIES else NEUTRAL_MLA],
+        dsa = model in DSA_CLASSES or bool(cfg.get("dsa"))
+        body = {
+            "architectures": [model if model in MLA_FAMILIES | DSA_CLASSES else NEUTRAL_MLA],
             "model_type": "deepseek_v3",
             "hidden_size": 2048,
             "num_attention_heads": q,
@@ -137,6 +140,9 @@ def hf_config(cfg: dict) -> dict:
             "max_position_embeddings": 1 << 20,
             "torch_dtype": "bfloat16",
         }
+        if dsa:
+            body.update(index_topk=2048, index_n_heads=64, index_head_dim=128)
+        return body
     kv = {"mha": q, "mqa": 1}.get(arch)
     if cfg.get("num_kv_heads"):
         kv = int(cfg["num_kv_heads"])
@@ -319,6 +325,8 @@ def random_config(rng: random.Random) -> dict:
             m = rng.choice(MODELS)
             if m:
                 cfg["model"] = m
-    elif rng.random() < 0.2:
-        cfg["model"] = rng.choice(sorted(MLA_FAMILIES))
+    elif rng.random() < 0.25:
+        cfg["model"] = rng.choice(sorted(MLA_FAMILIES | DSA_CLASSES))
+        if cfg["model"] == "DeepseekV3ForCausalLM" and rng.random() < 0.3:
+            cfg["dsa"] = True
     return cfg

@@ -51,16 +51,38 @@ struct dsa_default_backend {
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::dsa; }
 };
 
-/// DeepSeek DSA: page 64 on CUDA and ROCm, 128 on XPU, whatever the user gave.
+/// DeepSeek DSA: page 64 (1 on ROCm, 128 on XPU), whatever the user gave.
 struct dsa_page_size {
   static constexpr rewrite_info info{"model.dsa_page_size", field::page_size,
                                      "Setting page size to {new_page_size} for DeepSeek DSA."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    if (!detail::is_dsa_model(ctx.cfg) || ctx.hw.is_npu() || ctx.hw.is_xpu()) return false;
+    if (!detail::is_dsa_model(ctx.cfg) || ctx.hw.is_npu() || ctx.hw.is_xpu() || ctx.hw.is_hip()) return false;
     return ctx.cfg.page_size != 64;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
 };
+
+/// ROCm runs DSA's legacy indexer, one token a page, unless the server's environment enables
+/// aiter's preshuffle kernels (SGLANG_USE_AITER=1 with Triton >= 3.5), which a launch does not say.
+struct dsa_page_size_rocm {
+  static constexpr rewrite_info info{
+      "model.dsa_page_size_rocm", field::page_size,
+      "Setting page size to 1 for DeepSeek DSA on ROCm (aiter preshuffle paged-MQA path unavailable: needs "
+      "Triton>=3.5.0 or AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1)."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::is_dsa_model(ctx.cfg) && ctx.hw.is_hip() && ctx.cfg.page_size != 1;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 1; }
+};
+
+// Off CUDA and ROCm the DSA defaults query the GPU's compute capability through torch, which a
+// CPU build of torch refuses (arg_groups/model_hook.py:340).
+ATTNCAP_RULE(dsa_cuda_capability, "model.dsa_cuda_capability", server_args, assertion_error, hardware,
+             "CUDA or ROCm devices (and the NPU and XPU, which skip the query)",
+             "Torch not compiled with CUDA enabled") {
+  const auto& hw = ctx.hw;
+  return detail::is_dsa_model(ctx.cfg) && !hw.is_cuda() && !hw.is_hip() && !hw.is_npu() && !hw.is_xpu();
+}
 
 struct dsa_page_size_xpu {
   static constexpr rewrite_info info{"model.dsa_page_size_xpu", field::page_size,
