@@ -17,6 +17,11 @@ inline constexpr std::array platform_hooks_rewrites{
                  "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
                  "release.",
                  "dsa", on(H::sm90).mla().backend(id::dsa).decode(id::dsa)},
+    // Named but built for neither phase: the alias's factory, which warns, never runs.
+    rewrite_case{&sa::nsa_alias::info, on(H::sm90).mla().backend(id::nsa).prefill(id::dsa),
+                 "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
+                 "release.",
+                 "nsa", on(H::sm90).mla().backend(id::nsa).prefill(id::dsa).decode(id::dsa)},
     rewrite_case{&sa::attention_backend_rename::info, on(H::sm90).mla().backend(id::compressed),
                  "--attention-backend=compressed is deprecated; use 'dsv4' instead.", "dsv4",
                  on(H::sm90).mla().backend(id::dsv4)},

@@ -25,6 +25,7 @@
 #include "rules/deepseek_v4_cases.hpp"
 #include "rules/deterministic_cases.hpp"
 #include "rules/disaggregation_cases.hpp"
+#include "rules/dsa_kernels_cases.hpp"
 #include "rules/eagle_draft_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
@@ -84,6 +85,7 @@ std::set<const rule_info*> tested_rules() {
   add(speculative_uno_rules);
   add(unified_memory_rules);
   add(decode_context_parallel_rules);
+  add(dsa_kernels_rules);
   add(kv4_speculative_rules);
   add(construction_rules);
   add(eagle_draft_rules);
@@ -125,6 +127,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(speculative_dflash_rewrites);
   add(speculative_uno_rewrites);
   add(unified_memory_rewrites);
+  add(dsa_kernels_rewrites);
   add(kv4_speculative_rewrites);
   return out;
 }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <attncap/vocabulary/disaggregation_mode.hpp>
+#include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/hardware.hpp>
@@ -21,6 +22,7 @@ static_assert(to_string(dtype::bf16) == "bf16");
 static_assert(to_string(disaggregation_mode::null) == "null" && from_string<disaggregation_mode>("prefill"));
 static_assert(to_string(speculative_algorithm::eagle3) == "EAGLE3");
 static_assert(to_string(dsv4_attn_backend::auto_) == "auto" && from_string<dsv4_attn_backend>("flashmla_mega"));
+static_assert(to_string(dsa_kernel::none) == "None" && from_string<dsa_kernel>("triton_sparse_mla"));
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
 
 TEST_CASE("every canonical spelling round-trips") {
@@ -35,6 +37,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(speculative_algorithm{});
   round_trip(disaggregation_mode{});
   round_trip(dsv4_attn_backend{});
+  round_trip(dsa_kernel{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});

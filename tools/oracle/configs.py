@@ -36,6 +36,8 @@ FLAGS = {
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
     "dsv4_attn_backend": "--dsv4-attn-backend",
+    "dsa_prefill_backend": "--dsa-prefill-backend",
+    "dsa_decode_backend": "--dsa-decode-backend",
 }
 SWITCHES = {
     "speculative_use_rejection_sampling": "--speculative-use-rejection-sampling",
@@ -85,6 +87,10 @@ MLA_FAMILIES = {
 # The sparse-attention (DSA) classes, whose config.json carries the indexer's index_topk; a
 # DeepSeek V3 class with `dsa` gets one too.
 DSA_CLASSES = {"DeepseekV32ForCausalLM", "GlmMoeDsaForCausalLM"}
+DSA_KERNELS = [
+    "flashmla_sparse", "flashmla_sparse_q8", "flashmla_kv", "flashinfer_sparse_mla", "triton_sparse_mla", "fa3",
+    "tilelang", "triton", "aiter", "trtllm",
+]  # fmt: skip
 # Whether a draft model path must be given for the algorithm (the target's own path stands in).
 # UNO drafts with a LoRA over the target and rejects a draft model path.
 DRAFTED = {"EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "DFLASH", "DSPARK", "FROZEN_KV_MTP"}
@@ -329,4 +335,8 @@ def random_config(rng: random.Random) -> dict:
         cfg["model"] = rng.choice(sorted(MLA_FAMILIES | DSA_CLASSES))
         if cfg["model"] == "DeepseekV3ForCausalLM" and rng.random() < 0.3:
             cfg["dsa"] = True
+        if cfg.get("dsa") or cfg["model"] in DSA_CLASSES:
+            for key in ("dsa_prefill_backend", "dsa_decode_backend"):
+                if rng.random() < 0.3:
+                    cfg[key] = rng.choice(DSA_KERNELS)
     return cfg

@@ -37,6 +37,8 @@ RESOLVED = {
     "decode_backend": lambda r: _effective(r, "decode_attention_backend"),
     "page_size": lambda r: r.get("page_size"),
     "kv_cache_dtype": lambda r: r.get("kv_cache_dtype"),
+    "dsa_prefill_backend": lambda r: r.get("dsa_prefill_backend"),
+    "dsa_decode_backend": lambda r: r.get("dsa_decode_backend"),
     "speculative_algorithm": lambda r: r.get("speculative_algorithm"),
     "speculative_eagle_topk": lambda r: r.get("speculative_eagle_topk"),
     "speculative_num_steps": lambda r: r.get("speculative_num_steps"),

@@ -46,6 +46,8 @@ RESOLVED_FIELDS = (
     "speculative_draft_attention_backend",
     "speculative_use_rejection_sampling",
     "speculative_attention_mode",
+    "dsa_prefill_backend",
+    "dsa_decode_backend",
     "disable_radix_cache",
     "disable_cuda_graph",
 )

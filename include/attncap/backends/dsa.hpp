@@ -14,7 +14,9 @@ template <>
 struct backend_traits<backends::dsa> {
   static constexpr std::string_view name = "dsa";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu_mps,
+      // A DSA model asks torch for the GPU's compute capability off the NPU and XPU, which a CPU
+      // build refuses (`model.dsa_cuda_capability`).
+      .targets = hardware_sets::cuda | hardware_sets::rocm | hardware_sets::xpu_any,
       .kv_cache_dtypes = {kv_cache_dtype::bfloat16, kv_cache_dtype::fp8_e4m3},
       .pages = page_sizes::only(64),
       .speculative = speculative_support::chain,

@@ -158,7 +158,7 @@ constexpr bool has_model_trait(const launch_config& c, model_trait t) noexcept {
     case model_trait::hybrid_gdn:
       return c.hybrid_gdn;
     case model_trait::dsa:
-      return c.dsa || c.model == model_family::deepseek_dsa;
+      return c.dsa || c.model == model_family::deepseek_dsa || c.model == model_family::glm_moe_dsa;
     case model_trait::dual_chunk_attention:
       return c.dual_chunk_attention;
     case model_trait::minicpm_sparse:

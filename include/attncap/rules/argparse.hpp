@@ -51,5 +51,14 @@ ATTNCAP_RULE(kv_cache_dtype_choice, "argparse.kv_cache_dtype", argparse, argumen
              "'fp8_e4m3', 'mxfp8', 'bf16', 'bfloat16', 'nvfp4', 'fp4_mx_block16')") {
   return ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp4_e2m1;
 }
+/// triton_sparse_mla is a prefill kernel: --dsa-decode-backend does not list it.
+ATTNCAP_RULE(dsa_decode_backend_choice, "argparse.dsa_decode_backend", argparse, argument_error, dsa_decode_backend,
+             "flashmla_sparse, flashmla_sparse_q8, flashmla_kv, flashmla_auto, flashinfer_sparse_mla, fa3, tilelang, "
+             "triton, aiter, trtllm, intel_xpu",
+             "argument --dsa-decode-backend: invalid choice: '{dsa_decode_backend}' (choose from 'flashmla_sparse', "
+             "'flashmla_sparse_q8', 'flashmla_kv', 'flashmla_auto', 'flashinfer_sparse_mla', 'fa3', 'tilelang', "
+             "'triton', 'aiter', 'trtllm', 'intel_xpu')") {
+  return ctx.cfg.dsa_decode_backend == dsa_kernel::triton_sparse_mla;
+}
 
 }  // namespace attncap::rules::argparse

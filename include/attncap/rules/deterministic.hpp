@@ -26,7 +26,7 @@ using ::attncap::detail::one_of;
 /// The models the engine runs as absorbed MLA in deterministic mode.
 constexpr bool deterministic_deepseek(const launch_config& c) noexcept {
   return c.model == model_family::deepseek_v3 || c.model == model_family::deepseek_v2 ||
-         c.model == model_family::deepseek_dsa;
+         c.model == model_family::deepseek_dsa || c.model == model_family::glm_moe_dsa;
 }
 }  // namespace detail
 

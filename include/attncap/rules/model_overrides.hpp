@@ -15,7 +15,9 @@ using ::attncap::detail::one_of;
 constexpr bool no_backend_given(const launch_config& c) noexcept {
   return !is_set(c.attention_backend) && !is_set(c.prefill_attention_backend) && !is_set(c.decode_attention_backend);
 }
-constexpr bool is_dsa_model(const launch_config& c) noexcept { return c.dsa || c.model == model_family::deepseek_dsa; }
+constexpr bool is_dsa_model(const launch_config& c) noexcept {
+  return c.dsa || c.model == model_family::deepseek_dsa || c.model == model_family::glm_moe_dsa;
+}
 /// True when the resolved prefill and decode backends of `c` are both in `allowed` (a model's list).
 template <class Range>
 constexpr bool pair_one_of(const launch_config& c, const Range& allowed) noexcept {

@@ -31,7 +31,13 @@ struct nsa_alias {
       "alias.nsa", field::attention_backend,
       "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
       "release."};
-  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.names(builtin_id<backends::nsa>); }
+  // The alias's factory warns, so only a launch that builds it does: as its prefill or decode
+  // backend, or as the draft's.
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    constexpr backend_id nsa = builtin_id<backends::nsa>;
+    return c.serves(nsa) || (c.speculative() && c.speculative_draft_attention_backend == nsa);
+  }
   static constexpr void apply(launch_config&, const platform&) noexcept {}
 };
 

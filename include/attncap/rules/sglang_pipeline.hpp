@@ -15,6 +15,7 @@
 #include <attncap/rules/deepseek_v4.hpp>
 #include <attncap/rules/deterministic.hpp>
 #include <attncap/rules/disaggregation.hpp>
+#include <attncap/rules/dsa_kernels.hpp>
 #include <attncap/rules/eagle_draft.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
@@ -43,6 +44,7 @@ struct sglang_pipeline
           // The command line's own parser.
           rules::argparse::attention_backend_choice, rules::argparse::prefill_attention_backend_choice,
           rules::argparse::decode_attention_backend_choice, rules::argparse::kv_cache_dtype_choice,
+          rules::argparse::dsa_decode_backend_choice,
           // Deprecated aliases, then platform hooks.
           detail::sa::nsa_alias, detail::sa::deprecated_backend_names,
           // PD disaggregation, then prefill-only serving's preconditions.
@@ -58,10 +60,14 @@ struct sglang_pipeline
           detail::sa::dsv4_trtllm_decode_context_parallel, detail::sa::dsv4_trtllm_disaggregation,
           detail::sa::dsv4_trtllm_chunked_prefill, detail::sa::dsv4_speculative_algorithm, detail::sa::dsv4_eagle_topk,
           detail::sa::hyv4_dcp, detail::sa::dsa_dcp_disaggregation, detail::sa::dsa_dcp_topk,
-          detail::sa::dsa_default_backend, detail::sa::dsa_page_size, detail::sa::dsa_page_size_rocm,
-          detail::sa::dsa_page_size_xpu, detail::sa::dsa_cuda_capability, detail::sa::dsa_sinks_kv_dtype,
-          detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling,
-          detail::sa::dsa_kv_dtype, detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend,
+          detail::sa::dsa_dcp_prefill_kernel, detail::sa::dsa_dcp_decode_kernel, detail::sa::dsa_default_backend,
+          detail::sa::dsa_page_size, detail::sa::dsa_page_size_rocm, detail::sa::dsa_page_size_xpu,
+          detail::sa::dsa_cuda_capability, detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu,
+          detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype,
+          detail::sa::dsa_sinks_prefill_kernel, detail::sa::dsa_sinks_decode_kernel, detail::sa::dsa_prefill_kernel,
+          detail::sa::dsa_decode_kernel, detail::sa::dsa_triton_prefill_rocm, detail::sa::dsa_triton_decode_rocm,
+          detail::sa::dsa_tilelang_prefill_pair, detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp,
+          detail::sa::dsa_tilelang_sm89, detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend,
           detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend,
           detail::sa::step3p_backend, detail::sa::gemma4_backend, detail::sa::olmo2_backend,
           detail::sa::iquest_q1_backends, detail::sa::iquest_q1_speculative_algorithm,

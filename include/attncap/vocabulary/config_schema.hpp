@@ -78,6 +78,10 @@ enum class field_role : std::uint8_t {
     "the server's prefill/decode disaggregation role (null: both)")                                                    \
   X(dsv4_attn_backend, ::attncap::dsv4_attn_backend, ::attncap::dsv4_attn_backend::auto_, choice, 0, 0, input,         \
     "DeepSeek V4's attention kernels (auto: the model's default)")                                                     \
+  X(dsa_prefill_backend, ::attncap::dsa_kernel, ::attncap::dsa_kernel::none, choice, 0, 0, input,                      \
+    "DeepSeek sparse attention's prefill kernels (None: from the KV dtype and device)")                                \
+  X(dsa_decode_backend, ::attncap::dsa_kernel, ::attncap::dsa_kernel::none, choice, 0, 0, input,                       \
+    "DeepSeek sparse attention's decode kernels (None: from the KV dtype and device)")                                 \
   X(enable_dp_attention, bool, false, flag, 0, 0, input, "data-parallel attention")                                    \
   X(enable_deterministic_inference, bool, false, flag, 0, 0, input, "deterministic, batch-invariant kernels")          \
   X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \

@@ -7,6 +7,7 @@
 #include <attncap/vocabulary/backend_id.hpp>
 #include <attncap/vocabulary/config_schema.hpp>
 #include <attncap/vocabulary/disaggregation_mode.hpp>
+#include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/field.hpp>

@@ -19,7 +19,8 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                                       ///< deterministic
                    hyv4,              ///< HY V4: deepseek_v3_like, with learnable sinks and no context parallelism
                    deepseek_v2,       ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
-                   deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2, GLM-5)
+                   deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2)
+                   glm_moe_dsa,       ///< GLM-5 (GlmMoeDsa): DSA, FlashInfer's sparse MLA for FP8 KV on SM12x
                    deepseek_v4,       ///< DeepSeek V4
                    gpt_oss,           ///< GPT-OSS
                    llama4,            ///< Llama 4
@@ -59,7 +60,7 @@ inline constexpr std::array<spelling<model_family>, 40> known_model_classes{{
     {model_family::deepseek_v2, "DeepseekV2ForCausalLM"},
     {model_family::deepseek_v2, "Glm4MoeLiteForCausalLM"},
     {model_family::deepseek_dsa, "DeepseekV32ForCausalLM"},
-    {model_family::deepseek_dsa, "GlmMoeDsaForCausalLM"},
+    {model_family::glm_moe_dsa, "GlmMoeDsaForCausalLM"},
     {model_family::deepseek_v4, "DeepseekV4ForCausalLM"},
     {model_family::gpt_oss, "GptOssForCausalLM"},
     {model_family::llama4, "Llama4ForConditionalGeneration"},
@@ -113,6 +114,7 @@ constexpr std::optional<model_arch> implied_arch(model_family m) noexcept {
     case model_family::hyv4:
     case model_family::deepseek_v2:
     case model_family::deepseek_dsa:
+    case model_family::glm_moe_dsa:
     case model_family::deepseek_v4:
       return model_arch::mla;
     default:
