@@ -9,7 +9,36 @@
 
 namespace attncap::test {
 
+namespace detail {
+constexpr conf dequant(conf c, prefill_dequant_dtype d) {
+  return c.with(&launch_config::prefill_kv_cache_dequant_dtype, d);
+}
+using PD = prefill_dequant_dtype;
+}  // namespace detail
+
 inline constexpr std::array nvfp4_prefill_rules{
+    rule_case{&sa::nvfp4_dequant_only::info, stage::server_args, exception_kind::value_error,
+              detail::dequant(on(H::sm100).kv(K::fp8_e4m3), detail::PD::fp8_e4m3),
+              "--prefill-kv-cache-dequant-dtype applies only with --kv-cache-dtype=nvfp4.",
+              detail::dequant(on(H::sm100).kv(K::nvfp4), detail::PD::fp8_e4m3), "fp8_e4m3"},
+    // Given, the dtype decides: nvfp4 needs SM100 whatever backend is given.
+    rule_case{&sa::nvfp4_native_prefill::info, stage::server_args, exception_kind::value_error,
+              detail::dequant(on(H::sm90).kv(K::nvfp4), detail::PD::nvfp4),
+              "Native NVFP4 prefill currently requires SM100; use --prefill-kv-cache-dequant-dtype=fp8_e4m3 on this "
+              "platform.",
+              detail::dequant(on(H::sm90).kv(K::nvfp4), detail::PD::fp8_e4m3), "sm90"},
+    rule_case{&sa::nvfp4_native_prefill_backend::info, stage::server_args, exception_kind::value_error,
+              detail::dequant(on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer), detail::PD::nvfp4),
+              "--prefill-kv-cache-dequant-dtype=nvfp4 requires prefill backend 'trtllm_mha', but "
+              "--prefill-attention-backend='flashinfer' was set. Remove the backend option and select the KV dtype "
+              "only.",
+              detail::dequant(on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer), detail::PD::auto_), "flashinfer"},
+    rule_case{&sa::nvfp4_fp8_prefill_backend::info, stage::server_args, exception_kind::value_error,
+              detail::dequant(on(H::sm100).kv(K::nvfp4).prefill(id::trtllm_mha), detail::PD::fp8_e4m3),
+              "--prefill-kv-cache-dequant-dtype=fp8_e4m3 requires prefill backend 'flashinfer', but "
+              "--prefill-attention-backend='trtllm_mha' was set. Remove the backend option and select the KV dtype "
+              "only.",
+              detail::dequant(on(H::sm100).kv(K::nvfp4).prefill(id::flashinfer), detail::PD::fp8_e4m3), "trtllm_mha"},
     rule_case{&sa::nvfp4_prefill_backend::info, stage::server_args, exception_kind::value_error,
               on(H::sm100).mla().kv(K::nvfp4).backend(id::flashmla),
               "NVFP4 prefill supports an FP8 E4M3 workspace or native NVFP4, but backend 'flashmla' provides neither.",
@@ -40,6 +69,12 @@ inline constexpr std::array nvfp4_prefill_rewrites{
     rewrite_case{&sa::nvfp4_backends::info, on(H::sm90).kv(K::nvfp4), "", "flashinfer", on(H::sm90)},
     rewrite_case{&sa::nvfp4_backends::info, on(H::sm100).kv(K::nvfp4).backend(id::flashinfer), "", "flashinfer",
                  on(H::sm100).kv(K::mxfp8).backend(id::flashinfer)},
+    // A dtype given overrides the platform's choice.
+    rewrite_case{&sa::nvfp4_backends::info, detail::dequant(on(H::sm100).kv(K::nvfp4), detail::PD::fp8_e4m3), "",
+                 "flashinfer", detail::dequant(on(H::sm100).kv(K::fp8_e4m3), detail::PD::fp8_e4m3)},
+    rewrite_case{&sa::nvfp4_dequant_dtype::info, on(H::sm100).kv(K::nvfp4), "", "nvfp4",
+                 detail::dequant(on(H::sm100).kv(K::nvfp4), detail::PD::nvfp4)},
+    rewrite_case{&sa::nvfp4_dequant_dtype::info, on(H::sm90).kv(K::nvfp4), "", "fp8_e4m3", on(H::sm90)},
 };
 
 }  // namespace attncap::test

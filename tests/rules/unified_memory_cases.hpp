@@ -45,6 +45,17 @@ inline constexpr std::array unified_memory_rules{
               "--enable-page-major-kv-layout: the resolved attention backends ['flashinfer'] are not in the allowed "
               "set ['fa3', 'fa4', 'triton'] for this configuration. Pass a compatible --attention-backend.",
               unified.flag(&launch_config::asymmetric_kv)},
+    rule_case{
+        &sa::unified_pd_pp_size::info, stage::server_args, exception_kind::assertion_error,
+        unified.with(&launch_config::disaggregation_mode, disaggregation_mode::decode).with(&launch_config::pp_size, 2),
+        "--enable-unified-memory with PD disaggregation does not support pipeline parallelism (whole-envelope "
+        "transfer has no per-layer entries to subset).",
+        unified.with(&launch_config::pp_size, 2), "2"},
+    rule_case{&sa::unified_pd_speculative::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill),
+              "--enable-unified-memory with PD disaggregation does not support speculative decoding with the Mooncake "
+              "transfer backend.",
+              unified_eagle, "EAGLE"},
     rule_case{&sa::unified_speculative_algorithm::info, stage::server_args, exception_kind::assertion_error,
               unified.spec(S::ngram),
               "--enable-unified-memory only supports --speculative-algorithm DSPARK, DFLASH, EAGLE and EAGLE3; other "

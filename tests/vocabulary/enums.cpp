@@ -10,6 +10,7 @@
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/phase.hpp>
+#include <attncap/vocabulary/prefill_dequant_dtype.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
 #include <attncap/vocabulary/speculative_attention_mode.hpp>
 #include <attncap/vocabulary/stage.hpp>
@@ -38,6 +39,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(disaggregation_mode{});
   round_trip(dsv4_attn_backend{});
   round_trip(dsa_kernel{});
+  round_trip(prefill_dequant_dtype{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});

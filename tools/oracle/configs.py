@@ -18,6 +18,7 @@ FLAGS = {
     "speculative_draft_attention_backend": "--speculative-draft-attention-backend",
     "page_size": "--page-size",
     "kv_cache_dtype": "--kv-cache-dtype",
+    "prefill_kv_cache_dequant_dtype": "--prefill-kv-cache-dequant-dtype",
     "dtype": "--dtype",
     "speculative_algorithm": "--speculative-algorithm",
     "speculative_eagle_topk": "--speculative-eagle-topk",
@@ -194,7 +195,7 @@ def argv(cfg: dict) -> list[str]:
     out = ["--model-path", "{model}", "--skip-tokenizer-init"]
     for k, flag in FLAGS.items():
         v = cfg.get(k)
-        if v is None or (k in ("kv_cache_dtype", "dtype") and v == "auto") or (k == "disaggregation_mode" and v == "null"):
+        if v is None or (k in ("kv_cache_dtype", "dtype", "prefill_kv_cache_dequant_dtype") and v == "auto") or (k == "disaggregation_mode" and v == "null"):
             continue
         out += [flag, str(v)]
     for k, flag in SWITCHES.items():
@@ -269,6 +270,8 @@ def random_config(rng: random.Random) -> dict:
         cfg["kv_cache_dtype"] = rng.choice(KV_DTYPES)
     if rng.random() < 0.1:
         cfg["dtype"] = rng.choice(["float16", "bfloat16"])
+    if rng.random() < (0.5 if cfg.get("kv_cache_dtype") == "nvfp4" else 0.03):
+        cfg["prefill_kv_cache_dequant_dtype"] = rng.choice(["nvfp4", "fp8_e4m3"])
     if rng.random() < 0.25:
         cfg["speculative_algorithm"] = rng.choice(ALGORITHMS)
         if rng.random() < 0.6:

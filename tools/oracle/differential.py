@@ -38,6 +38,7 @@ RESOLVED = {
     "page_size": lambda r: r.get("page_size"),
     "kv_cache_dtype": lambda r: r.get("kv_cache_dtype"),
     "dsa_prefill_backend": lambda r: r.get("dsa_prefill_backend"),
+    "prefill_kv_cache_dequant_dtype": lambda r: r.get("prefill_kv_cache_dequant_dtype"),
     "dsa_decode_backend": lambda r: r.get("dsa_decode_backend"),
     "speculative_algorithm": lambda r: r.get("speculative_algorithm"),
     "speculative_eagle_topk": lambda r: r.get("speculative_eagle_topk"),

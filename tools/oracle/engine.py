@@ -47,6 +47,7 @@ RESOLVED_FIELDS = (
     "speculative_use_rejection_sampling",
     "speculative_attention_mode",
     "dsa_prefill_backend",
+    "prefill_kv_cache_dequant_dtype",
     "dsa_decode_backend",
     "disable_radix_cache",
     "disable_cuda_graph",

@@ -82,8 +82,9 @@ struct sglang_pipeline
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,
           // The NVFP4 KV cache's backends.
-          detail::sa::nvfp4_prefill_backend, detail::sa::nvfp4_native_prefill, detail::sa::nvfp4_decode_backend,
-          detail::sa::nvfp4_backends,
+          detail::sa::nvfp4_dequant_only, detail::sa::nvfp4_prefill_backend, detail::sa::nvfp4_native_prefill,
+          detail::sa::nvfp4_native_prefill_backend, detail::sa::nvfp4_fp8_prefill_backend,
+          detail::sa::nvfp4_decode_backend, detail::sa::nvfp4_backends, detail::sa::nvfp4_dequant_dtype,
           // Backend compatibility.
           detail::sa::split_same_backend, detail::sa::default_backend_fill, detail::sa::torch_native_cuda_graph,
           detail::sa::flex_attention_cuda_graph, detail::sa::flex_attention_speculative,
@@ -130,9 +131,10 @@ struct sglang_pipeline
           // The page-major KV layout, then the unified memory pool.
           detail::sa::unified_memory_page_major, detail::sa::page_major_unified_memory,
           detail::sa::page_major_mla_backends, detail::sa::page_major_asymmetric_kv_backends,
-          detail::sa::page_major_backends, detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk,
-          detail::sa::unified_eagle_target, detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends,
-          detail::sa::unified_eagle_draft, detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
+          detail::sa::page_major_backends, detail::sa::unified_pd_pp_size, detail::sa::unified_pd_speculative,
+          detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk, detail::sa::unified_eagle_target,
+          detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends, detail::sa::unified_eagle_draft,
+          detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
           detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_dcp_mla,
           detail::sa::unified_dcp_hybrid_swa, detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
           // Model capabilities.

@@ -92,6 +92,21 @@ ATTNCAP_PAGE_MAJOR_RULE(page_major_asymmetric_kv_backends, "page_major.asymmetri
 ATTNCAP_PAGE_MAJOR_RULE(page_major_backends, "page_major.backends", page_major_mha)
 #undef ATTNCAP_PAGE_MAJOR_RULE
 
+// Under PD the pool ships whole page envelopes over Mooncake, the default (and only) transfer
+// backend it takes (arg_groups/kv_cache_hook.py:533-556).
+ATTNCAP_RULE(unified_pd_pp_size, "unified_memory.pd_pp_size", server_args, assertion_error, pp_size, "1",
+             "--enable-unified-memory with PD disaggregation does not support pipeline parallelism (whole-envelope "
+             "transfer has no per-layer entries to subset).") {
+  const auto& c = ctx.cfg;
+  return c.enable_unified_memory && c.disaggregation_mode != disaggregation_mode::null && c.pp_size != 1;
+}
+ATTNCAP_RULE(unified_pd_speculative, "unified_memory.pd_speculative", server_args, assertion_error,
+             speculative_algorithm, "None",
+             "--enable-unified-memory with PD disaggregation does not support speculative decoding with the Mooncake "
+             "transfer backend.") {
+  const auto& c = ctx.cfg;
+  return c.enable_unified_memory && c.disaggregation_mode != disaggregation_mode::null && c.speculative();
+}
 ATTNCAP_RULE(unified_speculative_algorithm, "unified_memory.speculative_algorithm", server_args, assertion_error,
              speculative_algorithm, "None, DSPARK, EAGLE, EAGLE3, DFLASH",
              "--enable-unified-memory only supports --speculative-algorithm DSPARK, DFLASH, EAGLE and EAGLE3; other "

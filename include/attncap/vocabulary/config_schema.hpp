@@ -55,6 +55,8 @@ enum class field_role : std::uint8_t {
   X(page_size, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "tokens per KV-cache page")                 \
   X(kv_cache_dtype, ::attncap::kv_cache_dtype, ::attncap::kv_cache_dtype::auto_, choice, 0, 0, input,                  \
     "element type of the KV cache")                                                                                    \
+  X(prefill_kv_cache_dequant_dtype, ::attncap::prefill_dequant_dtype, ::attncap::prefill_dequant_dtype::auto_, choice, \
+    0, 0, input, "what prefill reads an NVFP4 KV cache as (auto: from the prefill backend, else the platform)")        \
   X(dtype, ::attncap::model_dtype, ::attncap::model_dtype::auto_, choice, 0, 0, input, "the model's dtype")            \
   X(speculative_algorithm, ::attncap::speculative_algorithm, ::attncap::speculative_algorithm::none, choice, 0, 0,     \
     input, "speculative-decoding algorithm (None: off)")                                                               \

@@ -15,6 +15,7 @@
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/model_family.hpp>
+#include <attncap/vocabulary/prefill_dequant_dtype.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
 #include <attncap/vocabulary/speculative_attention_mode.hpp>
 #include <concepts>
