@@ -37,6 +37,11 @@ constexpr dsa_kernel dsa_kernel_default(const launch_config& c, const platform& 
   if (prefill) return dsa_kernel::flashmla_sparse;
   return hw.major() >= 10 ? dsa_kernel::trtllm : dsa_kernel::fa3;
 }
+/// Kernels `k` given for a phase of a model with learnable sinks, which need FlashMLA's sparse ones.
+constexpr bool dsa_sinks_mismatch(const rule_context& ctx, dsa_kernel k) noexcept {
+  return is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip()) && ctx.cfg.attention_sinks &&
+         k != dsa_kernel::none && k != dsa_kernel::flashmla_sparse;
+}
 /// CUDA's TileLang kernels on an FP8 cache read it raw, unscaled.
 constexpr bool cuda_tilelang_fp8(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
@@ -78,17 +83,13 @@ ATTNCAP_RULE(dsa_sinks_prefill_kernel, "model.dsa_sinks_prefill_kernel", server_
              "flashmla_sparse",
              "{architecture} uses learnable attention sinks and requires --dsa-prefill-backend 'flashmla_sparse'; got "
              "{dsa_prefill_backend!r}") {
-  const auto k = ctx.cfg.dsa_prefill_backend;
-  return detail::is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip()) && ctx.cfg.attention_sinks &&
-         k != dsa_kernel::none && k != dsa_kernel::flashmla_sparse;
+  return detail::dsa_sinks_mismatch(ctx, ctx.cfg.dsa_prefill_backend);
 }
 ATTNCAP_RULE(dsa_sinks_decode_kernel, "model.dsa_sinks_decode_kernel", server_args, value_error, dsa_decode_backend,
              "flashmla_sparse",
              "{architecture} uses learnable attention sinks and requires --dsa-decode-backend 'flashmla_sparse'; got "
              "{dsa_decode_backend!r}") {
-  const auto k = ctx.cfg.dsa_decode_backend;
-  return detail::is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip()) && ctx.cfg.attention_sinks &&
-         k != dsa_kernel::none && k != dsa_kernel::flashmla_sparse;
+  return detail::dsa_sinks_mismatch(ctx, ctx.cfg.dsa_decode_backend);
 }
 
 struct dsa_prefill_kernel : detail::dsa_fill<&launch_config::dsa_prefill_backend, true> {
