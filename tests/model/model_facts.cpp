@@ -75,6 +75,9 @@ TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
   CHECK_FALSE(m.values.dsa);
   c.set("index_topk", std::int64_t{2048});
   CHECK(derive_model_facts(c).values.dsa);
+  CHECK(derive_model_facts(c).values.index_kpool == 1);
+  c.set("index_kpool", std::int64_t{4});
+  CHECK(derive_model_facts(c).values.index_kpool == 4);
   c.set("architectures.0", std::string("DeepseekV4ForCausalLM"));
   c.set("qk_nope_head_dim", std::int64_t{448});
   c.set("qk_rope_head_dim", std::int64_t{64});

@@ -14,6 +14,11 @@ constexpr conf dsa_on(hardware h) { return on(h).mla().flag(&launch_config::dsa)
 }  // namespace detail
 
 inline constexpr std::array model_overrides_rules{
+    rule_case{&sa::dsa_kpool_dcp::info, stage::server_args, exception_kind::value_error,
+              detail::dsa_on(H::sm100).with(&launch_config::index_kpool, 4).tp(2).dcp(2),
+              "--dcp-size > 1 is not supported for DSA with index_kpool=4: a pooled index key spans positions owned "
+              "by different DCP ranks.",
+              detail::dsa_on(H::sm100).with(&launch_config::index_kpool, 4).tp(2), "2"},
     rule_case{&sa::dsa_cuda_capability::info, stage::server_args, exception_kind::assertion_error,
               detail::dsa_on(H::cpu_amx), "Torch not compiled with CUDA enabled", detail::dsa_on(H::sm90), "cpu_amx"},
     rule_case{&sa::hyv4_dcp::info, stage::server_args, exception_kind::value_error,
@@ -86,6 +91,10 @@ inline constexpr std::array model_overrides_rewrites{
                  "Setting page size to 64 for DeepSeek DSA.", "64", detail::dsa_on(H::sm90).page(64)},
     rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm100), "Setting page size to 64 for DeepSeek DSA.", "64",
                  detail::dsa_on(H::xpu_xmx)},
+    // A page holds whole pooled index groups.
+    rewrite_case{&sa::dsa_page_size::info, detail::dsa_on(H::sm90).with(&launch_config::index_kpool, 4),
+                 "Setting page size to 256 for DeepSeek DSA.", "256",
+                 detail::dsa_on(H::sm90).with(&launch_config::index_kpool, 4).page(256)},
     rewrite_case{&sa::dsa_page_size_rocm::info, detail::dsa_on(H::gfx942).page(64),
                  "Setting page size to 1 for DeepSeek DSA on ROCm (aiter preshuffle paged-MQA path unavailable: needs "
                  "Triton>=3.5.0 or AITER_ENABLE_AOT_GLUON_PA_MQA_LOGITS=1).",

@@ -54,7 +54,7 @@ SWITCHES = {
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
-    "num_kv_heads", "dsa",
+    "num_kv_heads", "dsa", "index_kpool",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
@@ -149,6 +149,8 @@ def hf_config(cfg: dict) -> dict:
         }
         if dsa:
             body.update(index_topk=2048, index_n_heads=64, index_head_dim=128)
+            if cfg.get("index_kpool", 1) > 1:
+                body["index_kpool"] = cfg["index_kpool"]
         return body
     kv = {"mha": q, "mqa": 1}.get(arch)
     if cfg.get("num_kv_heads"):
@@ -339,6 +341,8 @@ def random_config(rng: random.Random) -> dict:
         if cfg["model"] == "DeepseekV3ForCausalLM" and rng.random() < 0.3:
             cfg["dsa"] = True
         if cfg.get("dsa") or cfg["model"] in DSA_CLASSES:
+            if rng.random() < 0.2:
+                cfg["index_kpool"] = rng.choice([2, 4])
             for key in ("dsa_prefill_backend", "dsa_decode_backend"):
                 if rng.random() < 0.3:
                     cfg[key] = rng.choice(DSA_KERNELS)

@@ -53,15 +53,26 @@ struct dsa_default_backend {
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::dsa; }
 };
 
-/// DeepSeek DSA: page 64 (1 on ROCm, 128 on XPU), whatever the user gave.
+// A pooled index key would span positions that different DCP ranks own.
+ATTNCAP_RULE(
+    dsa_kpool_dcp, "model.dsa_kpool_dcp", server_args, value_error, dcp_size, "1 (with index_kpool > 1)",
+    "--dcp-size > 1 is not supported for DSA with index_kpool={index_kpool}: a pooled index key spans positions "
+    "owned by different DCP ranks.") {
+  const auto& c = ctx.cfg;
+  return detail::is_dsa_model(c) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() && !ctx.hw.is_hip() && c.index_kpool > 1 &&
+         c.dcp_size > 1;
+}
+
+/// DeepSeek DSA: a page holds whole pooled index groups, 64 * index_kpool (1 on ROCm, 128 on XPU),
+/// whatever the user gave.
 struct dsa_page_size {
   static constexpr rewrite_info info{"model.dsa_page_size", field::page_size,
                                      "Setting page size to {new_page_size} for DeepSeek DSA."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
     if (!detail::is_dsa_model(ctx.cfg) || ctx.hw.is_npu() || ctx.hw.is_xpu() || ctx.hw.is_hip()) return false;
-    return ctx.cfg.page_size != 64;
+    return ctx.cfg.page_size != 64 * ctx.cfg.index_kpool;
   }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64 * cfg.index_kpool; }
 };
 
 /// ROCm runs DSA's legacy indexer, one token a page, unless the server's environment enables

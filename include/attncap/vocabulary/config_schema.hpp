@@ -107,6 +107,7 @@ enum class field_role : std::uint8_t {
   X(hybrid_swa, bool, false, flag, 0, 0, input, "the model mixes sliding-window and full-attention layers")            \
   X(deepseek_v41, bool, false, flag, 0, 0, input, "the DeepSeek V4 checkpoint is V4.1 (model_type deepseek_v41)")      \
   X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
+  X(index_kpool, std::int32_t, 1, integer, 1, 65536, input, "keys a DSA index entry pools (config.json index_kpool)")  \
   X(minicpm_sparse, bool, false, flag, 0, 0, input, "the model has MiniCPM sparse-attention layers")                   \
   X(minicpm_lightning, bool, false, flag, 0, 0, input, "the model has MiniCPM lightning (linear) attention layers")    \
   X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
