@@ -192,12 +192,17 @@ def written_facts(cfg: dict) -> dict:
     return facts
 
 
+# Values of FLAGS that are the engine's own defaults, left off the command line.
+ENGINE_DEFAULTS = {"kv_cache_dtype": "auto", "dtype": "auto", "prefill_kv_cache_dequant_dtype": "auto",
+                   "disaggregation_mode": "null"}
+
+
 def argv(cfg: dict) -> list[str]:
     """sglang's command line for `cfg`; `{model}` stands for the model directory."""
     out = ["--model-path", "{model}", "--skip-tokenizer-init"]
     for k, flag in FLAGS.items():
         v = cfg.get(k)
-        if v is None or (k in ("kv_cache_dtype", "dtype", "prefill_kv_cache_dequant_dtype") and v == "auto") or (k == "disaggregation_mode" and v == "null"):
+        if v is None or ENGINE_DEFAULTS.get(k) == v:
             continue
         out += [flag, str(v)]
     for k, flag in SWITCHES.items():

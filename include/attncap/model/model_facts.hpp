@@ -214,10 +214,11 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
   if (v.model_type() == "deepseek_v41")
     set_fact(m, field::deepseek_v41, "config.json model_type " + v.model_type(), true);
-  if (is_dsa_class(m.architecture) && v.has("index_topk"))
-    set_fact(m, field::dsa, "config.json " + v.key("index_topk"), true);
-  if (auto pool = v.integer("index_kpool"); pool && is_dsa_class(m.architecture))
-    set_fact(m, field::index_kpool, "config.json " + v.key("index_kpool"), *pool);
+  if (is_dsa_class(m.architecture)) {
+    if (v.has("index_topk")) set_fact(m, field::dsa, "config.json " + v.key("index_topk"), true);
+    if (auto pool = v.integer("index_kpool"))
+      set_fact(m, field::index_kpool, "config.json " + v.key("index_kpool"), *pool);
+  }
   derive_minicpm_layers(m, v);
   if (v.file().has_object(v.key("dual_chunk_attention_config")) || v.has("dual_chunk_attention_config"))
     set_fact(m, field::dual_chunk_attention, "config.json " + v.key("dual_chunk_attention_config"), true);

@@ -12,6 +12,10 @@
 namespace attncap::rules::server_args {
 
 namespace detail {
+/// A DSA model on a CUDA or ROCm GPU, where the engine checks the kernels given.
+constexpr bool dsa_on_gpu(const rule_context& ctx) noexcept {
+  return is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip());
+}
 /// The platforms whose DSA kernels the engine resolves (the NPU keeps its own).
 constexpr bool dsa_kernel_platform(const rule_context& ctx) noexcept {
   return is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip() || ctx.hw.is_xpu());
@@ -23,8 +27,7 @@ constexpr bool glm_sm12_fp8(const launch_config& c, const platform& hw) noexcept
 }
 /// The engine checks the pair only where neither learnable sinks nor GLM's SM12x FP8 decide it.
 constexpr bool dsa_pair_checked(const rule_context& ctx) noexcept {
-  return is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip()) && !ctx.cfg.attention_sinks &&
-         !glm_sm12_fp8(ctx.cfg, ctx.hw);
+  return dsa_on_gpu(ctx) && !ctx.cfg.attention_sinks && !glm_sm12_fp8(ctx.cfg, ctx.hw);
 }
 /// The kernels a phase left open gets: by platform, sinks, GLM's SM12x FP8, then the KV dtype.
 constexpr dsa_kernel dsa_kernel_default(const launch_config& c, const platform& hw, bool prefill) noexcept {
@@ -39,8 +42,7 @@ constexpr dsa_kernel dsa_kernel_default(const launch_config& c, const platform& 
 }
 /// Kernels `k` given for a phase of a model with learnable sinks, which need FlashMLA's sparse ones.
 constexpr bool dsa_sinks_mismatch(const rule_context& ctx, dsa_kernel k) noexcept {
-  return is_dsa_model(ctx.cfg) && (ctx.hw.is_cuda() || ctx.hw.is_hip()) && ctx.cfg.attention_sinks &&
-         k != dsa_kernel::none && k != dsa_kernel::flashmla_sparse;
+  return dsa_on_gpu(ctx) && ctx.cfg.attention_sinks && k != dsa_kernel::none && k != dsa_kernel::flashmla_sparse;
 }
 /// CUDA's TileLang kernels on an FP8 cache read it raw, unscaled.
 constexpr bool cuda_tilelang_fp8(const rule_context& ctx) noexcept {
@@ -48,9 +50,6 @@ constexpr bool cuda_tilelang_fp8(const rule_context& ctx) noexcept {
   return dsa_pair_checked(ctx) && !ctx.hw.is_hip() && c.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
          (c.dsa_prefill_backend == dsa_kernel::tilelang || c.dsa_decode_backend == dsa_kernel::tilelang);
 }
-}  // namespace detail
-
-namespace detail {
 /// Under DCP a phase left open runs TensorRT-LLM's kernels (on every platform).
 template <dsa_kernel launch_config::*M>
 struct dsa_dcp_fill {

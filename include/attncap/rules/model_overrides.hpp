@@ -15,8 +15,10 @@ using ::attncap::detail::one_of;
 constexpr bool no_backend_given(const launch_config& c) noexcept {
   return !is_set(c.attention_backend) && !is_set(c.prefill_attention_backend) && !is_set(c.decode_attention_backend);
 }
-constexpr bool is_dsa_model(const launch_config& c) noexcept {
-  return c.dsa || c.model == model_family::deepseek_dsa || c.model == model_family::glm_moe_dsa;
+constexpr bool is_dsa_model(const launch_config& c) noexcept { return has_model_trait(c, model_trait::dsa); }
+/// Where the DSA override pages by pooled index groups: off the NPU, XPU and ROCm's legacy indexer.
+constexpr bool dsa_pooled_pages(const rule_context& ctx) noexcept {
+  return is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() && !ctx.hw.is_hip();
 }
 /// True when the resolved prefill and decode backends of `c` are both in `allowed` (a model's list).
 template <class Range>
@@ -58,9 +60,7 @@ ATTNCAP_RULE(
     dsa_kpool_dcp, "model.dsa_kpool_dcp", server_args, value_error, dcp_size, "1 (with index_kpool > 1)",
     "--dcp-size > 1 is not supported for DSA with index_kpool={index_kpool}: a pooled index key spans positions "
     "owned by different DCP ranks.") {
-  const auto& c = ctx.cfg;
-  return detail::is_dsa_model(c) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() && !ctx.hw.is_hip() && c.index_kpool > 1 &&
-         c.dcp_size > 1;
+  return detail::dsa_pooled_pages(ctx) && ctx.cfg.index_kpool > 1 && ctx.cfg.dcp_size > 1;
 }
 
 /// DeepSeek DSA: a page holds whole pooled index groups, 64 * index_kpool (1 on ROCm, 128 on XPU),
@@ -69,8 +69,7 @@ struct dsa_page_size {
   static constexpr rewrite_info info{"model.dsa_page_size", field::page_size,
                                      "Setting page size to {new_page_size} for DeepSeek DSA."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    if (!detail::is_dsa_model(ctx.cfg) || ctx.hw.is_npu() || ctx.hw.is_xpu() || ctx.hw.is_hip()) return false;
-    return ctx.cfg.page_size != 64 * ctx.cfg.index_kpool;
+    return detail::dsa_pooled_pages(ctx) && ctx.cfg.page_size != 64 * ctx.cfg.index_kpool;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64 * cfg.index_kpool; }
 };
