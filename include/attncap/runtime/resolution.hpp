@@ -4,6 +4,7 @@
 /// over a configuration that is rewritten as they go.
 #pragma once
 
+#include <array>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/detail/mp11.hpp>
 #include <attncap/runtime/report.hpp>
@@ -70,14 +71,16 @@ using rules_at = mp::mp_copy_if_q<List, at_stage<S>>;
 /// Checks every rule of a list for backend `subject`.
 template <class Registry, class... Rs>
 constexpr void check_each(resolution<Registry>& r, rule_list<Rs...>, [[maybe_unused]] backend_id subject) {
-  (r.template check<Rs>(subject), ...);
+  // A braced list, not a fold: it runs in order without nesting one bracket per rule.
+  [[maybe_unused]] const std::array<bool, sizeof...(Rs)> done{(r.template check<Rs>(subject), true)...};
 }
 }  // namespace detail
 
 /// Runs every step of `pipeline<Steps...>` over `r`.
 template <class Registry, class... Steps>
 constexpr void run(resolution<Registry>& r, pipeline<Steps...>) {
-  (detail::run_step<Steps>(r), ...);
+  // A braced list, not a fold: a pipeline of hundreds of steps stays within compilers' nesting limits.
+  [[maybe_unused]] const std::array<bool, sizeof...(Steps)> done{(detail::run_step<Steps>(r), true)...};
 }
 
 }  // namespace attncap
