@@ -46,7 +46,9 @@ std::set<std::string> known_words() {
                               "--config", "--format", "true",     "false",  "null", "12.4"};
   static constexpr launch_config defaults{};
   for (const auto& info : field_schema) {
-    words.insert("\"" + std::string(info.name) + "\"");  // the key in a --config file
+    std::string json_key(1, '"');  // the key in a --config file
+    json_key.append(info.name).push_back('"');
+    words.insert(json_key);
     if (info.role == field_role::input) words.insert(cli::flag_name(info.key));
     visit_field(defaults, info.key, [&]<class T>(const T&, auto key) {
       if constexpr (decltype(key)::kind == field_kind::choice)

@@ -8,6 +8,7 @@
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
+#include <attncap/vocabulary/mamba_strategy.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/phase.hpp>
 #include <attncap/vocabulary/prefill_dequant_dtype.hpp>
@@ -40,6 +41,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(dsv4_attn_backend{});
   round_trip(dsa_kernel{});
   round_trip(prefill_dequant_dtype{});
+  round_trip(mamba_strategy{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});

@@ -39,6 +39,8 @@ FLAGS = {
     "dsv4_attn_backend": "--dsv4-attn-backend",
     "dsa_prefill_backend": "--dsa-prefill-backend",
     "dsa_decode_backend": "--dsa-decode-backend",
+    "mamba_radix_cache_strategy": "--mamba-radix-cache-strategy",
+    "mamba_track_interval": "--mamba-track-interval",
 }
 SWITCHES = {
     "speculative_use_rejection_sampling": "--speculative-use-rejection-sampling",
@@ -50,11 +52,12 @@ SWITCHES = {
     "disable_radix_cache": "--disable-radix-cache",
     "enable_unified_memory": "--enable-unified-memory",
     "enable_page_major_kv_layout": "--enable-page-major-kv-layout",
+    "disable_overlap_schedule": "--disable-overlap-schedule",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
-    "num_kv_heads", "dsa", "index_kpool",
+    "num_kv_heads", "dsa", "index_kpool", "mamba_radix_cache", "mamba_extra_buffer",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
@@ -78,7 +81,8 @@ SIMULATED = (
 # cross attention.
 HYBRID_SWA = {
     "GptOssForCausalLM", "Llama4ForConditionalGeneration", "Gemma4ForCausalLM", "IQuestQ1ForCausalLM",
-    "DiffusionGemmaForBlockDiffusion",
+    "DiffusionGemmaForBlockDiffusion", "EmbeddingGemma2Model", "MiMoV2ForCausalLM", "InklingForConditionalGeneration",
+    "BeamForCausalLM",
 }  # fmt: skip
 ENCODER_DECODER = {"MossVLForConditionalGeneration"}
 MLA_FAMILIES = {
@@ -159,9 +163,9 @@ def hf_config(cfg: dict) -> dict:
         kv = int(cfg.get("num_kv_heads_per_rank") or max(1, q // tp // 4)) * tp
     elif cfg.get("num_kv_heads_per_rank"):
         kv = int(cfg["num_kv_heads_per_rank"]) * tp
-    return {
+    return LAYER_KEYS.get(model, {}) | {
         "architectures": [model or NEUTRAL_MHA],
-        "model_type": "llama",
+        "model_type": MODEL_TYPES.get(model, "llama"),
         "hidden_size": q * head_dim,
         "num_attention_heads": q,
         "num_key_value_heads": kv,
@@ -189,12 +193,16 @@ def written_facts(cfg: dict) -> dict:
         facts["hybrid_swa"] = True
     if cfg.get("model") in ENCODER_DECODER:
         facts["encoder_decoder"] = True
+    if cfg.get("model") in MAMBA_RADIX_CACHE:
+        facts["mamba_radix_cache"] = True
+    if cfg.get("model") in MAMBA_EXTRA_BUFFER:
+        facts["mamba_extra_buffer"] = True
     return facts
 
 
 # Values of FLAGS that are the engine's own defaults, left off the command line.
 ENGINE_DEFAULTS = {"kv_cache_dtype": "auto", "dtype": "auto", "prefill_kv_cache_dequant_dtype": "auto",
-                   "disaggregation_mode": "null"}
+                   "disaggregation_mode": "null", "mamba_radix_cache_strategy": "auto", "mamba_track_interval": 256}
 
 
 def argv(cfg: dict) -> list[str]:
@@ -235,6 +243,27 @@ MODELS = [
     "Gemma4ForCausalLM", "DiffusionGemmaForBlockDiffusion", "Olmo2ForCausalLM", "IQuestQ1ForCausalLM",
     "MossVLForConditionalGeneration",
 ]  # fmt: skip
+# Classes whose providers only choose a default backend.
+PROVIDER_MODELS = [
+    "BeamForCausalLM", "EmbeddingGemma2Model", "Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "FalconH1ForCausalLM",
+    "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM", "MiniCPMV4_6ForConditionalGeneration",
+    "MiMoV2ForCausalLM", "InklingForConditionalGeneration",
+]  # fmt: skip
+# The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
+# the extra_buffer strategy snapshots.
+MAMBA_RADIX_CACHE = {
+    "FalconH1ForCausalLM", "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM",
+    "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
+}  # fmt: skip
+MAMBA_EXTRA_BUFFER = {"FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration"}
+# The config type a class loads with (a Llama config otherwise), and the keys its hybrid layer
+# split reads: one sliding-window layer and one full-attention layer.
+MODEL_TYPES = {"Exaone4ForCausalLM": "exaone4", "ExaoneMoEForCausalLM": "exaone_moe"}
+LAYER_KEYS = {
+    "BeamForCausalLM": {"layer_types": ["sliding_attention", "full_attention"]},
+    "MiMoV2ForCausalLM": {"hybrid_layer_pattern": [1, 0]},
+    "InklingForConditionalGeneration": {"local_layer_ids": [0]},
+}
 
 
 def _dcp_shape(cfg: dict, rng: random.Random) -> None:
@@ -338,9 +367,17 @@ def random_config(rng: random.Random) -> dict:
             q = cfg.get("num_q_heads_per_rank", 8)
             cfg["num_kv_heads_per_rank"] = rng.choice([d for d in (1, 2, 4, 8) if q % d == 0 and d < q] or [1])
         if rng.random() < 0.2:
-            m = rng.choice(MODELS)
+            m = rng.choice(MODELS + PROVIDER_MODELS)
             if m:
                 cfg["model"] = m
+    if rng.random() < 0.04 or (cfg.get("model") in MAMBA_RADIX_CACHE and rng.random() < 0.4):
+        # The Mamba radix cache: a strategy, the snapshot interval, the overlap schedule.
+        if rng.random() < 0.6:
+            cfg["mamba_radix_cache_strategy"] = rng.choice(["no_buffer", "extra_buffer", "extra_buffer_lazy"])
+        if rng.random() < 0.3:
+            cfg["mamba_track_interval"] = rng.choice([4, 64, 100])
+        if rng.random() < 0.4:
+            cfg["disable_overlap_schedule"] = True
     elif rng.random() < 0.25:
         cfg["model"] = rng.choice(sorted(MLA_FAMILIES | DSA_CLASSES))
         if cfg["model"] == "DeepseekV3ForCausalLM" and rng.random() < 0.3:

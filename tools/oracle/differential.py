@@ -47,6 +47,7 @@ RESOLVED = {
     "speculative_draft_attention_backend": lambda r: r.get("speculative_draft_attention_backend"),
     "speculative_use_rejection_sampling": lambda r: bool(r.get("speculative_use_rejection_sampling")),
     "speculative_attention_mode": lambda r: r.get("speculative_attention_mode"),
+    "mamba_radix_cache_strategy": lambda r: r.get("mamba_radix_cache_strategy"),
 }
 
 

@@ -51,6 +51,7 @@ RESOLVED_FIELDS = (
     "dsa_decode_backend",
     "disable_radix_cache",
     "disable_cuda_graph",
+    "mamba_radix_cache_strategy",
 )
 
 

@@ -125,6 +125,63 @@ inline constexpr std::array<std::string_view, 28> hybrid_swa_classes{"BeamForCau
                                                                      "InklingForConditionalGenerationMTP",
                                                                      "UnlimitedOCRForCausalLM"};
 
+/// Classes whose Mamba (linear-attention) state the radix cache holds (GraniteMoeHybridForCausalLM
+/// too where its config has Mamba layers, see is_mamba_radix_cache_class); the classes of
+/// Inkling run the same path (their provider declares it).
+inline constexpr std::array<std::string_view, 29> mamba_radix_cache_classes{"KimiLinearForCausalLM",
+                                                                            "KimiK3ForConditionalGeneration",
+                                                                            "BailingMoeV2_5ForCausalLM",
+                                                                            "BailingMoeV3ForCausalLM",
+                                                                            "BailingMoeV3VLForConditionalGeneration",
+                                                                            "Qwen3NextForCausalLM",
+                                                                            "Qwen3_5MoeForConditionalGeneration",
+                                                                            "InternS2PreviewForConditionalGeneration",
+                                                                            "InternS2MobiusForConditionalGeneration",
+                                                                            "Qwen3_5ForConditionalGeneration",
+                                                                            "Qwen3_5MoeForCausalLM",
+                                                                            "Qwen3_5ForCausalLM",
+                                                                            "Qwen4ExpForConditionalGeneration",
+                                                                            "MiniCPMV4_6ForConditionalGeneration",
+                                                                            "MiniCPMV4_7ForConditionalGeneration",
+                                                                            "NemotronHForCausalLM",
+                                                                            "NemotronHPuzzleForCausalLM",
+                                                                            "NemotronH_Omni_Reasoning_V3",
+                                                                            "FalconH1ForCausalLM",
+                                                                            "JetNemotronForCausalLM",
+                                                                            "JetVLMForConditionalGeneration",
+                                                                            "Lfm2ForCausalLM",
+                                                                            "Lfm2MoeForCausalLM",
+                                                                            "ZayaForCausalLM",
+                                                                            "Glm5NextForConditionalGeneration",
+                                                                            "GigaChat35ForCausalLM",
+                                                                            "GigaChat35ForCausalLMNextN",
+                                                                            "InklingForConditionalGeneration",
+                                                                            "InklingForConditionalGenerationMTP"};
+
+/// Classes whose Mamba state the extra_buffer strategy can snapshot.
+inline constexpr std::array<std::string_view, 22> mamba_extra_buffer_classes{"KimiLinearForCausalLM",
+                                                                             "Qwen3_5ForConditionalGeneration",
+                                                                             "Qwen3_5MoeForConditionalGeneration",
+                                                                             "Qwen3_5MoeForCausalLM",
+                                                                             "Qwen3_5ForCausalLM",
+                                                                             "Qwen3NextForCausalLM",
+                                                                             "Qwen4ExpForConditionalGeneration",
+                                                                             "InternS2PreviewForConditionalGeneration",
+                                                                             "MiniCPMV4_6ForConditionalGeneration",
+                                                                             "MiniCPMV4_7ForConditionalGeneration",
+                                                                             "BailingMoeV2_5ForCausalLM",
+                                                                             "BailingMoeV3ForCausalLM",
+                                                                             "BailingMoeV3VLForConditionalGeneration",
+                                                                             "FalconH1ForCausalLM",
+                                                                             "GraniteMoeHybridForCausalLM",
+                                                                             "Glm5NextForConditionalGeneration",
+                                                                             "NemotronHForCausalLM",
+                                                                             "NemotronHPuzzleForCausalLM",
+                                                                             "NemotronH_Omni_Reasoning_V3",
+                                                                             "KimiK3ForConditionalGeneration",
+                                                                             "InklingForConditionalGeneration",
+                                                                             "InklingForConditionalGenerationMTP"};
+
 inline constexpr std::array<std::string_view, 8> hybrid_gdn_types{
     "qwen3_next",       "qwen3_5",           "qwen3_5_text", "qwen3_5_moe",
     "qwen3_5_moe_text", "intern_s2_preview", "jet_nemotron", "jet_vlm"};
@@ -182,6 +239,18 @@ constexpr bool is_hybrid_swa_class(std::string_view architecture, bool has_slidi
   if (architecture == "BeamForCausalLM") return has_sliding_layers;
   if (architecture == "LagunaForCausalLM") return has_window;
   return true;
+}
+
+/// Whether the radix cache holds the Mamba state of class `architecture`, given whether its config
+/// has Mamba layers (`layer_types`).
+constexpr bool is_mamba_radix_cache_class(std::string_view architecture, bool has_mamba_layers) noexcept {
+  if (architecture == "GraniteMoeHybridForCausalLM") return has_mamba_layers;
+  return detail::listed(detail::mamba_radix_cache_classes, architecture);
+}
+
+/// Whether the extra_buffer strategy can snapshot the Mamba state of class `architecture`.
+constexpr bool has_mamba_extra_buffer(std::string_view architecture) noexcept {
+  return detail::listed(detail::mamba_extra_buffer_classes, architecture);
 }
 
 /// Whether config type `model_type` mixes in gated-delta-net linear attention.

@@ -86,13 +86,14 @@ class hf_view {
     throw model_config_error("config.json: " + key(name) + ": missing or not a positive integer; the engine needs it " +
                              std::string(why) + " (or give the fact flags)");
   }
-  /// Whether `layer_types` lists a sliding-attention layer.
-  bool has_sliding_layers() const {
+  /// Whether `layer_types` lists a layer of kind `kind`.
+  bool has_layers(std::string_view kind) const {
     for (int i = 0;; ++i) {
       const auto t = c_.text(key("layer_types") + "." + std::to_string(i));
-      if (!t || *t == "sliding_attention") return t.has_value();
+      if (!t || *t == kind) return t.has_value();
     }
   }
+  bool has_sliding_layers() const { return has_layers("sliding_attention"); }
   const std::string& model_type() const noexcept { return model_type_; }
   const hf_config& file() const noexcept { return c_; }
 
@@ -210,6 +211,10 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::hybrid_swa, "the class " + m.architecture, true);
   else if (v.file().boolean(v.key("is_hybrid_swa")).value_or(false))
     set_fact(m, field::hybrid_swa, "config.json " + v.key("is_hybrid_swa"), true);
+  if (is_mamba_radix_cache_class(m.architecture, v.has_layers("mamba")))
+    set_fact(m, field::mamba_radix_cache, "the class " + m.architecture, true);
+  if (has_mamba_extra_buffer(m.architecture))
+    set_fact(m, field::mamba_extra_buffer, "the class " + m.architecture, true);
   if (is_hybrid_gdn_type(v.model_type()))
     set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
   if (v.model_type() == "deepseek_v41")

@@ -19,7 +19,9 @@
 #include <attncap/rules/eagle_draft.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
+#include <attncap/rules/mamba_radix_cache.hpp>
 #include <attncap/rules/minicpm.hpp>
+#include <attncap/rules/model_backend_defaults.hpp>
 #include <attncap/rules/model_capabilities.hpp>
 #include <attncap/rules/model_overrides.hpp>
 #include <attncap/rules/model_providers.hpp>
@@ -70,7 +72,11 @@ struct sglang_pipeline
           detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp, detail::sa::dsa_tilelang_sm89,
           detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note,
           detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend, detail::sa::step3p_backend,
-          detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::iquest_q1_backends,
+          detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
+          detail::sa::embedding_gemma2_radix_cache, detail::sa::embedding_gemma2_backend, detail::sa::exaone_backend,
+          detail::sa::falcon_h1_backend, detail::sa::lfm2_backend, detail::sa::minicpmv_backend,
+          detail::sa::mimo_v2_backend, detail::sa::inkling_backend, detail::sa::granite_moe_hybrid_backend,
+          detail::sa::inkling_mamba_strategy, detail::sa::iquest_q1_backends,
           detail::sa::iquest_q1_speculative_algorithm, detail::sa::iquest_q1_draft_backend,
           detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_decode_context_parallel,
           detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size,
@@ -78,7 +84,14 @@ struct sglang_pipeline
           detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention,
           detail::sa::minicpm_radix_cache, detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend,
           detail::sa::gpt_oss_backends, detail::sa::llama4_backends, detail::sa::gemma4_backends,
-          detail::sa::olmo2_flashinfer,
+          detail::sa::olmo2_flashinfer, detail::sa::exaone_backends, detail::sa::lfm2_triton,
+          // The hybrid Mamba models' radix cache.
+          detail::sa::mamba_overlap_schedule, detail::sa::mamba_strategy_default,
+          detail::sa::mamba_strategy_needs_state, detail::sa::mamba_extra_buffer_model,
+          detail::sa::mamba_extra_buffer_platform, detail::sa::mamba_lazy_disaggregation,
+          detail::sa::mamba_track_draft_tokens, detail::sa::mamba_track_page_size,
+          detail::sa::mamba_no_buffer_page_size, detail::sa::mamba_no_buffer_overlap,
+          detail::sa::mamba_no_buffer_trtllm_mha,
           // Deterministic inference.
           detail::sa::deterministic_fallback, detail::sa::deterministic_backend, detail::sa::deterministic_absorbed_mla,
           detail::sa::deterministic_fa4_absorbed_mla, detail::sa::deterministic_radix_cache,

@@ -112,6 +112,10 @@ enum class field_role : std::uint8_t {
   X(minicpm_lightning, bool, false, flag, 0, 0, input, "the model has MiniCPM lightning (linear) attention layers")    \
   X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
   X(chunked_local_attention, bool, false, flag, 0, 0, input, "the model has chunked local attention layers")           \
+  X(mamba_radix_cache, bool, false, flag, 0, 0, input,                                                                 \
+    "the radix cache holds the model's Mamba (linear-attention) state")                                                \
+  X(mamba_extra_buffer, bool, false, flag, 0, 0, input,                                                                \
+    "the model's Mamba state can be snapshotted in an extra buffer (extra_buffer strategy)")                           \
   X(head_dim, std::int32_t, ::attncap::unset, integer, 1, 65536, input, "the model's attention head dim")              \
   X(num_q_heads_per_rank, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                    \
     "query heads on each tensor-parallel rank")                                                                        \
@@ -126,4 +130,8 @@ enum class field_role : std::uint8_t {
   X(attention_sinks, bool, false, flag, 0, 0, input, "the model has attention sinks")                                  \
   X(asymmetric_kv, bool, false, flag, 0, 0, input, "the model's K and V head dims differ")                             \
   X(disable_radix_cache, bool, false, flag, 0, 0, input, "the radix cache is off")                                     \
+  X(mamba_radix_cache_strategy, ::attncap::mamba_strategy, ::attncap::mamba_strategy::auto_, choice, 0, 0, input,      \
+    "how the radix cache keeps Mamba state (auto: from the model and the machine)")                                    \
+  X(mamba_track_interval, std::int32_t, 256, integer, 1, 1 << 30, input, "decode steps between Mamba state snapshots") \
+  X(disable_overlap_schedule, bool, false, flag, 0, 0, input, "the overlap scheduler is off")                          \
   X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")

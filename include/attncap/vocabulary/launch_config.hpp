@@ -13,6 +13,7 @@
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
+#include <attncap/vocabulary/mamba_strategy.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/model_family.hpp>
 #include <attncap/vocabulary/prefill_dequant_dtype.hpp>

@@ -13,29 +13,38 @@ namespace attncap {
 
 /// A group of model classes the engine treats specially.
 ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
-                   other,             ///< every class attncap does not single out
-                   deepseek_v3,       ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
-                   deepseek_v3_like,  ///< Kimi K2.5, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
-                                      ///< deterministic
-                   hyv4,              ///< HY V4: deepseek_v3_like, with learnable sinks and no context parallelism
-                   deepseek_v2,       ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
-                   deepseek_dsa,      ///< DeepSeek sparse-attention family (V3.2)
-                   glm_moe_dsa,       ///< GLM-5 (GlmMoeDsa): DSA, FlashInfer's sparse MLA for FP8 KV on SM12x
-                   deepseek_v4,       ///< DeepSeek V4
-                   gpt_oss,           ///< GPT-OSS
-                   llama4,            ///< Llama 4
-                   whisper,           ///< Whisper (encoder-decoder)
-                   step3p,            ///< Step 3.5 / 3.7
-                   hrm_text,          ///< HRM text
-                   llama,             ///< Llama 2/3 (wider default speculative tree)
-                   grok,              ///< Grok 1
-                   minicpm,           ///< MiniCPM, MiniCPM SALA (sparse and lightning attention): their own backends
-                   gemma4,            ///< Gemma 4: its own backend default and allow-list
-                   diffusion_gemma,   ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
-                   olmo2,             ///< OLMo 2 / 3: no FlashInfer
-                   iquest_q1,         ///< IQuest Q1: FA3 only, sinks from the softmax LSE
-                   moss_vl,           ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
-                   qwen3_5            ///< Qwen 3.5: its QKV sharding keeps a DCP group's KV heads on every rank
+                   other,              ///< every class attncap does not single out
+                   deepseek_v3,        ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
+                   deepseek_v3_like,   ///< Kimi K2.5, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
+                                       ///< deterministic
+                   hyv4,               ///< HY V4: deepseek_v3_like, with learnable sinks and no context parallelism
+                   deepseek_v2,        ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
+                   deepseek_dsa,       ///< DeepSeek sparse-attention family (V3.2)
+                   glm_moe_dsa,        ///< GLM-5 (GlmMoeDsa): DSA, FlashInfer's sparse MLA for FP8 KV on SM12x
+                   deepseek_v4,        ///< DeepSeek V4
+                   gpt_oss,            ///< GPT-OSS
+                   llama4,             ///< Llama 4
+                   whisper,            ///< Whisper (encoder-decoder)
+                   step3p,             ///< Step 3.5 / 3.7
+                   hrm_text,           ///< HRM text
+                   llama,              ///< Llama 2/3 (wider default speculative tree)
+                   grok,               ///< Grok 1
+                   minicpm,            ///< MiniCPM, MiniCPM SALA (sparse and lightning attention): their own backends
+                   gemma4,             ///< Gemma 4: its own backend default and allow-list
+                   diffusion_gemma,    ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
+                   olmo2,              ///< OLMo 2 / 3: no FlashInfer
+                   iquest_q1,          ///< IQuest Q1: FA3 only, sinks from the softmax LSE
+                   moss_vl,            ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
+                   qwen3_5,            ///< Qwen 3.5: its QKV sharding keeps a DCP group's KV heads on every rank
+                   beam,               ///< Beam: TRT-LLM MHA by default on Hopper and Blackwell
+                   embedding_gemma2,   ///< EmbeddingGemma 2: Triton, no radix cache
+                   exaone,             ///< EXAONE 4 / EXAONE MoE: FA3, Triton or TRT-LLM MHA only
+                   falcon_h1,          ///< Falcon-H1, Jet-Nemotron: Triton on SM100
+                   lfm2,               ///< LFM2 / LFM2-MoE (short-conv hybrid): FlashInfer on SM100, no Triton
+                   minicpmv,           ///< MiniCPM-V 4.6 / 4.7: Triton on SM100
+                   mimo_v2,            ///< MiMo V2: FA4 on SM100
+                   inkling,            ///< Inkling: FA4 or Triton
+                   granite_moe_hybrid  ///< Granite MoE hybrid: FlashInfer on SM100 where it has Mamba layers
 )
 
 template <>
@@ -45,7 +54,7 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 40> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 57> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
@@ -86,6 +95,23 @@ inline constexpr std::array<spelling<model_family>, 40> known_model_classes{{
     {model_family::qwen3_5, "Qwen3_5MoeForConditionalGeneration"},
     {model_family::qwen3_5, "Qwen3_5ForCausalLM"},
     {model_family::qwen3_5, "Qwen3_5MoeForCausalLM"},
+    {model_family::beam, "BeamForCausalLM"},
+    {model_family::embedding_gemma2, "EmbeddingGemma2Model"},
+    {model_family::exaone, "Exaone4ForCausalLM"},
+    {model_family::exaone, "ExaoneMoEForCausalLM"},
+    {model_family::exaone, "ExaoneMoeForCausalLM"},
+    {model_family::falcon_h1, "FalconH1ForCausalLM"},
+    {model_family::falcon_h1, "JetNemotronForCausalLM"},
+    {model_family::falcon_h1, "JetVLMForConditionalGeneration"},
+    {model_family::lfm2, "Lfm2ForCausalLM"},
+    {model_family::lfm2, "Lfm2MoeForCausalLM"},
+    {model_family::minicpmv, "MiniCPMV4_6ForConditionalGeneration"},
+    {model_family::minicpmv, "MiniCPMV4_7ForConditionalGeneration"},
+    {model_family::mimo_v2, "MiMoV2ForCausalLM"},
+    {model_family::mimo_v2, "MiMoV2FlashForCausalLM"},
+    {model_family::inkling, "InklingForConditionalGeneration"},
+    {model_family::inkling, "InklingForConditionalGenerationMTP"},
+    {model_family::granite_moe_hybrid, "GraniteMoeHybridForCausalLM"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.

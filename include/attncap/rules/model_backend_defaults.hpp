@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The per-model providers of the engine's override registry that only choose a default backend
+/// (sglang 0.5.23, arg_groups/model_overrides/{beam,embedding_gemma2,exaone,falcon_h1,inkling,lfm2,
+/// mimo_v2,minicpmv,granitemoehybrid}.py), and the backends arg_groups/model_hook.py:668-722 then requires of
+/// EXAONE 4 and LFM2.
+#pragma once
+
+#include <array>
+#include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/model_overrides.hpp>
+
+namespace attncap::rules::server_args {
+
+namespace detail {
+/// A provider that fills the base backend of family `Family` where `Unset` holds, with what
+/// `Choose` picks for the machine.
+template <model_family Family, bool (*Unset)(const launch_config&), backend_id (*Choose)(const platform&)>
+struct model_default_backend {
+  static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.model == Family && Unset(ctx.cfg); }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept { cfg.attention_backend = Choose(hw); }
+};
+constexpr bool base_unset(const launch_config& c) noexcept { return !is_set(c.attention_backend); }
+template <backend_id B>
+constexpr backend_id always(const platform&) noexcept {
+  return B;
+}
+constexpr backend_id exaone_choice(const platform& hw) noexcept {
+  return hw.is_cuda() && hw.is_sm100() ? id::trtllm_mha : hw.is_cuda() && hw.sm() >= 80 ? id::fa3 : id::triton;
+}
+constexpr backend_id inkling_choice(const platform& hw) noexcept {
+  return hw.is_sm90() || hw.is_sm100() ? id::fa4 : id::triton;
+}
+}  // namespace detail
+
+/// Beam serves on TRT-LLM MHA on Hopper, Blackwell and SM120 when no backend is given.
+struct beam_backend
+    : detail::model_default_backend<model_family::beam, detail::no_backend_given, detail::always<id::trtllm_mha>> {
+  static constexpr rewrite_info info{"model.beam_backend", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& hw = ctx.hw;
+    return model_default_backend::applies(ctx) && (hw.is_sm90() || hw.is_sm100() || hw.is_sm120());
+  }
+};
+
+/// EmbeddingGemma 2 runs without the radix cache, and on Triton when no base backend is given.
+struct embedding_gemma2_radix_cache {
+  static constexpr rewrite_info info{"model.embedding_gemma2_radix_cache", field::disable_radix_cache, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.model == model_family::embedding_gemma2 && !ctx.cfg.disable_radix_cache;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
+};
+struct embedding_gemma2_backend
+    : detail::model_default_backend<model_family::embedding_gemma2, detail::base_unset, detail::always<id::triton>> {
+  static constexpr rewrite_info info{"model.embedding_gemma2_backend", field::attention_backend, ""};
+};
+
+/// EXAONE 4 (every config has a sliding-window pattern: transformers defaults it to 4) without a
+/// base backend: trtllm_mha on SM100, FA3 on other CUDA GPUs from SM80, else Triton.
+struct exaone_backend : detail::model_default_backend<model_family::exaone, detail::base_unset, detail::exaone_choice> {
+  static constexpr rewrite_info info{"model.exaone_backend", field::attention_backend, ""};
+};
+
+/// The hybrid models whose providers pick one backend on SM100 when no base backend is given.
+template <model_family Family, backend_id Backend>
+struct sm100_default_backend : detail::model_default_backend<Family, detail::base_unset, detail::always<Backend>> {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return sm100_default_backend::model_default_backend::applies(ctx) && ctx.hw.is_sm100();
+  }
+};
+struct falcon_h1_backend : sm100_default_backend<model_family::falcon_h1, id::triton> {
+  static constexpr rewrite_info info{"model.falcon_h1_backend", field::attention_backend, ""};
+};
+struct lfm2_backend : sm100_default_backend<model_family::lfm2, id::flashinfer> {
+  static constexpr rewrite_info info{"model.lfm2_backend", field::attention_backend, ""};
+};
+struct minicpmv_backend : sm100_default_backend<model_family::minicpmv, id::triton> {
+  static constexpr rewrite_info info{"model.minicpmv_backend", field::attention_backend, ""};
+};
+
+/// Granite MoE hybrid with Mamba layers runs FlashInfer on SM100.
+struct granite_moe_hybrid_backend : sm100_default_backend<model_family::granite_moe_hybrid, id::flashinfer> {
+  static constexpr rewrite_info info{"model.granite_moe_hybrid_backend", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return sm100_default_backend::applies(ctx) && ctx.cfg.mamba_radix_cache;
+  }
+};
+
+/// MiMo V2 runs FA4 on SM100 when no backend is given.
+struct mimo_v2_backend
+    : detail::model_default_backend<model_family::mimo_v2, detail::no_backend_given, detail::always<id::fa4>> {
+  static constexpr rewrite_info info{"model.mimo_v2_backend", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return model_default_backend::applies(ctx) && ctx.hw.is_sm100();
+  }
+};
+
+/// Inkling needs FA4 or Triton: FA4 on Hopper and SM100, else Triton, when no backend is given.
+struct inkling_backend
+    : detail::model_default_backend<model_family::inkling, detail::no_backend_given, detail::inkling_choice> {
+  static constexpr rewrite_info info{"model.inkling_backend", field::attention_backend, ""};
+};
+
+ATTNCAP_RULE(exaone_backends, "model.exaone_backends", server_args, assertion_error, attention_backend,
+             "fa3, triton, trtllm_mha",
+             "One of the attention backends in ['fa3', 'triton', 'trtllm_mha'] is required for {architecture}, but "
+             "got {attention_backend}") {
+  constexpr std::array allowed{id::fa3, id::triton, id::trtllm_mha};
+  return ctx.cfg.model == model_family::exaone && !detail::one_of(ctx.cfg.attention_backend, allowed);
+}
+// Its first layer may be a short convolution, which Triton's metadata does not describe.
+ATTNCAP_RULE(lfm2_triton, "model.lfm2_triton", server_args, assertion_error, attention_backend, "any but triton",
+             "{architecture} does not support triton attention backend, as the first layer might not be an attention "
+             "layer") {
+  return ctx.cfg.model == model_family::lfm2 && ctx.cfg.attention_backend == id::triton;
+}
+
+}  // namespace attncap::rules::server_args

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// Cases for rules/model_backend_defaults.hpp: the providers that choose a model's default backend,
+// and the backends EXAONE 4 and LFM2 require.
+#pragma once
+
+#include <array>
+
+#include "rules/rule_table.hpp"
+
+namespace attncap::test {
+
+inline constexpr std::array model_backend_defaults_rules{
+    rule_case{&sa::exaone_backends::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).model(M::exaone).backend(id::flashinfer),
+              "One of the attention backends in ['fa3', 'triton', 'trtllm_mha'] is required for Exaone4ForCausalLM, "
+              "but got flashinfer",
+              on(H::sm90).model(M::exaone).backend(id::triton), "flashinfer"},
+    rule_case{&sa::lfm2_triton::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).model(M::lfm2).backend(id::triton),
+              "Lfm2ForCausalLM does not support triton attention backend, as the first layer might not be an "
+              "attention layer",
+              on(H::sm90).model(M::lfm2).backend(id::fa3), "triton"},
+};
+
+inline constexpr std::array model_backend_defaults_rewrites{
+    rewrite_case{&sa::beam_backend::info, on(H::sm120).model(M::beam), "", "trtllm_mha", on(H::sm89).model(M::beam)},
+    rewrite_case{&sa::beam_backend::info, on(H::sm90).model(M::beam), "", "trtllm_mha",
+                 on(H::sm90).model(M::beam).decode(id::fa3)},
+    rewrite_case{&sa::embedding_gemma2_radix_cache::info, on(H::sm90).model(M::embedding_gemma2), "", "True",
+                 on(H::sm90)},
+    rewrite_case{&sa::embedding_gemma2_backend::info, on(H::sm90).model(M::embedding_gemma2).decode(id::fa3), "",
+                 "triton", on(H::sm90).model(M::embedding_gemma2).backend(id::fa3).decode(id::fa3)},
+    rewrite_case{&sa::exaone_backend::info, on(H::sm100).model(M::exaone), "", "trtllm_mha",
+                 on(H::sm100).model(M::exaone).backend(id::triton)},
+    rewrite_case{&sa::exaone_backend::info, on(H::sm80).model(M::exaone), "", "fa3", on(H::sm80)},
+    rewrite_case{&sa::exaone_backend::info, on(H::gfx942).model(M::exaone), "", "triton", on(H::gfx942)},
+    rewrite_case{&sa::falcon_h1_backend::info, on(H::sm100).model(M::falcon_h1), "", "triton",
+                 on(H::sm90).model(M::falcon_h1)},
+    rewrite_case{&sa::lfm2_backend::info, on(H::sm100).model(M::lfm2).decode(id::trtllm_mha), "", "flashinfer",
+                 on(H::sm100).model(M::lfm2).backend(id::trtllm_mha).decode(id::trtllm_mha)},
+    rewrite_case{&sa::granite_moe_hybrid_backend::info,
+                 on(H::sm100).model(M::granite_moe_hybrid).flag(&launch_config::mamba_radix_cache), "", "flashinfer",
+                 on(H::sm100).model(M::granite_moe_hybrid)},
+    rewrite_case{&sa::minicpmv_backend::info, on(H::sm100).model(M::minicpmv), "", "triton",
+                 on(H::sm120).model(M::minicpmv)},
+    rewrite_case{&sa::mimo_v2_backend::info, on(H::sm100).model(M::mimo_v2), "", "fa4",
+                 on(H::sm100).model(M::mimo_v2).prefill(id::fa4)},
+    rewrite_case{&sa::inkling_backend::info, on(H::sm90).model(M::inkling), "", "fa4", on(H::sm90)},
+    rewrite_case{&sa::inkling_backend::info, on(H::sm89).model(M::inkling), "", "triton",
+                 on(H::sm89).model(M::inkling).decode(id::triton)},
+};
+
+}  // namespace attncap::test
