@@ -169,6 +169,30 @@ TEST_CASE("multimodal models are read through their text config; chunked, linear
   CHECK(m.values.dual_chunk_attention);
 }
 
+TEST_CASE("Mamba state and short-conv layers: from the class, Granite's layer types, the config type") {
+  auto c = llama();
+  CHECK_FALSE(derive_model_facts(c).values.mamba_radix_cache);
+  c.set("architectures.0", std::string("MiniCPMV4_6ForConditionalGeneration"));
+  auto m = derive_model_facts(c);
+  CHECK(m.values.mamba_radix_cache);
+  CHECK(m.values.mamba_extra_buffer);
+  CHECK(source_of(m, field::mamba_radix_cache) == "the class MiniCPMV4_6ForConditionalGeneration");
+  c.set("architectures.0", std::string("JetNemotronForCausalLM"));
+  m = derive_model_facts(c);
+  CHECK(m.values.mamba_radix_cache);
+  CHECK_FALSE(m.values.mamba_extra_buffer);
+  c.set("architectures.0", std::string("GraniteMoeHybridForCausalLM"));
+  c.set("layer_types.0", std::string("attention"));
+  CHECK_FALSE(derive_model_facts(c).values.mamba_radix_cache);
+  c.set("layer_types.1", std::string("mamba"));
+  CHECK(derive_model_facts(c).values.mamba_radix_cache);
+  auto l = llama();
+  l.set("model_type", std::string("lfm2_moe"));
+  m = derive_model_facts(l);
+  CHECK(m.values.short_conv);
+  CHECK(source_of(m, field::short_conv) == "config.json model_type lfm2_moe");
+}
+
 TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 for Gemma)") {
   auto c = llama();
   c.set("torch_dtype", std::string("float32"));

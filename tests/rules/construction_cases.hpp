@@ -41,6 +41,12 @@ inline constexpr std::array construction_rules{
               "ascend backend is the only supported backend on NPU for hybrid GDN models, use --attention-backend "
               "ascend to specify the backend.",
               on(H::npu).backend(id::ascend).flag(&launch_config::hybrid_gdn), "triton", hybrid_gdn_npu_only},
+    rule_case{&wr::short_conv_npu::info, stage::wrapper, exception_kind::not_implemented_error,
+              on(H::npu).model(M::lfm2).flag(&launch_config::short_conv),
+              "Short-conv hybrid models (ZAYA1 CCA, LFM2 / LFM2-MoE) are not yet supported on NPU: the conv-state "
+              "sidecar (ShortConvAttnBackend.conv_state_metadata) has no Ascend implementation. Add an Ascend "
+              "conv-state backend before serving these models on NPU.",
+              on(H::sm90).model(M::lfm2).flag(&launch_config::short_conv), "npu"},
 };
 
 }  // namespace attncap::test

@@ -21,6 +21,7 @@
 #include "rules/attention_backend_fallbacks_cases.hpp"
 #include "rules/attention_backend_hardware_cases.hpp"
 #include "rules/construction_cases.hpp"
+#include "rules/data_parallelism_cases.hpp"
 #include "rules/decode_context_parallel_cases.hpp"
 #include "rules/deepseek_v4_cases.hpp"
 #include "rules/deterministic_cases.hpp"
@@ -77,6 +78,7 @@ std::set<const rule_info*> tested_rules() {
   add(model_providers_rules);
   add(model_backend_defaults_rules);
   add(mamba_radix_cache_rules);
+  add(data_parallelism_rules);
   add(deepseek_v4_rules);
   add(deterministic_rules);
   add(attention_backend_default_rules);
@@ -119,6 +121,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(model_providers_rewrites);
   add(model_backend_defaults_rewrites);
   add(mamba_radix_cache_rewrites);
+  add(data_parallelism_rewrites);
   add(minicpm_rewrites);
   add(deepseek_v4_rewrites);
   add(model_capabilities_rewrites);

@@ -9,6 +9,10 @@
 namespace attncap::test {
 
 inline constexpr std::array speculative_rules{
+    rule_case{&sa::draft_window_size::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).eagle(1, 3, 4).with(&launch_config::speculative_draft_window_size, 0),
+              "--speculative-draft-window-size must be positive, got 0.",
+              on(H::sm90).eagle(1, 3, 4).with(&launch_config::speculative_draft_window_size, 1), "0"},
     rule_case{
         &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
         on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),

@@ -10,6 +10,20 @@
 
 namespace attncap::test {
 
+namespace detail {
+/// DFLASH and DSPARK with dp attention and a data-parallel LM head.
+inline constexpr auto dflash_dp = on(H::sm90)
+                                      .spec(S::dflash)
+                                      .flag(&launch_config::enable_dp_attention)
+                                      .with(&launch_config::dp_size, 4)
+                                      .flag(&launch_config::enable_dp_lm_head);
+inline constexpr auto dspark_dp = on(H::npu)
+                                      .spec(S::dspark)
+                                      .flag(&launch_config::enable_dp_attention)
+                                      .with(&launch_config::dp_size, 2)
+                                      .flag(&launch_config::enable_dp_lm_head);
+}  // namespace detail
+
 inline constexpr std::array speculative_dflash_rules{
     rule_case{&sa::dflash_device::info, stage::server_args, exception_kind::value_error,
               on(H::cpu).backend(id::torch_native).spec(S::dflash),
@@ -31,7 +45,24 @@ inline constexpr std::array speculative_dflash_rules{
               on(H::sm90).spec(S::dflash).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
               "DFLASH with dp attention requires --enable-dp-lm-head.",
               on(H::npu).spec(S::dflash).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 4),
-              "True"},
+              "False"},
+    rule_case{&sa::dflash_dp_attention_context_parallel::info, stage::server_args, exception_kind::value_error,
+              detail::dflash_dp.with(&launch_config::attn_cp_size, 2),
+              "DFLASH with dp attention does not support context parallel.", detail::dflash_dp, "2"},
+    rule_case{&sa::dflash_block_size::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 0),
+              "DFLASH requires --speculative-dflash-block-size to be positive, got 0.",
+              on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 4), "0"},
+    rule_case{&sa::dflash_block_size_draft_tokens::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 4).draft_tokens(8),
+              "Both --speculative-num-draft-tokens and --speculative-dflash-block-size are set but they differ. For "
+              "DFLASH they must match. speculative_num_draft_tokens=8, speculative_dflash_block_size=4.",
+              on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 4).draft_tokens(4), "8"},
+    rule_case{&sa::dflash_draft_window::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dflash).with(&launch_config::speculative_draft_window_size, 8),
+              "--speculative-draft-window-size must be >= --speculative-num-draft-tokens (block_size). window_size=8, "
+              "block_size=16.",
+              on(H::sm90).spec(S::dflash).with(&launch_config::speculative_draft_window_size, 16), "8"},
     rule_case{&sa::dflash_pp_size::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).spec(S::dflash).with(&launch_config::pp_size, 2),
               "Currently DFLASH speculative decoding only supports pp_size == 1.", on(H::sm90).spec(S::dflash), "2"},
@@ -58,7 +89,19 @@ inline constexpr std::array speculative_dflash_rules{
     rule_case{&sa::dspark_dp_attention_lm_head::info, stage::server_args, exception_kind::value_error,
               on(H::npu).spec(S::dspark).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
               "DSpark with dp attention requires --enable-dp-lm-head.",
-              on(H::npu).spec(S::dspark).with(&launch_config::dp_size, 2), "True"},
+              on(H::npu).spec(S::dspark).with(&launch_config::dp_size, 2), "False"},
+    rule_case{&sa::dspark_dp_attention_context_parallel::info, stage::server_args, exception_kind::value_error,
+              detail::dspark_dp.with(&launch_config::attn_cp_size, 2),
+              "DSpark with dp attention does not support context parallel (attn_cp_size=2).", detail::dspark_dp, "2"},
+    rule_case{&sa::dspark_block_size::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, -1),
+              "DSpark requires --speculative-dspark-block-size to be positive, got -1.",
+              on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, 3), "-1"},
+    rule_case{&sa::dspark_block_size_draft_tokens::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, 3).draft_tokens(8),
+              "DSpark speculative_num_draft_tokens must equal gamma + 1 (= 4 for gamma=3), but got "
+              "speculative_num_draft_tokens=8.",
+              on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, 3).draft_tokens(4), "8"},
     rule_case{&sa::dspark_draft_tokens::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).spec(S::dspark).draft_tokens(1),
               "DSpark speculative_num_draft_tokens must be >= 2 (= gamma + 1), got 1.",
@@ -66,6 +109,12 @@ inline constexpr std::array speculative_dflash_rules{
 };
 
 inline constexpr std::array speculative_dflash_rewrites{
+    rewrite_case{&sa::dflash_block_draft_tokens::info,
+                 on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 4), "", "4",
+                 on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 4).draft_tokens(4)},
+    rewrite_case{&sa::dspark_block_draft_tokens::info,
+                 on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, 3), "", "4",
+                 on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, 3).draft_tokens(4)},
     rewrite_case{&sa::dflash_steps::info, on(H::sm90).spec(S::dflash).steps(3),
                  "DFLASH only supports speculative_num_steps == 1; overriding speculative_num_steps=3 to 1.", "1",
                  on(H::sm90).spec(S::dflash).steps(1)},

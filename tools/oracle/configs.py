@@ -41,6 +41,9 @@ FLAGS = {
     "dsa_decode_backend": "--dsa-decode-backend",
     "mamba_radix_cache_strategy": "--mamba-radix-cache-strategy",
     "mamba_track_interval": "--mamba-track-interval",
+    "speculative_dflash_block_size": "--speculative-dflash-block-size",
+    "speculative_dspark_block_size": "--speculative-dspark-block-size",
+    "speculative_draft_window_size": "--speculative-draft-window-size",
 }
 SWITCHES = {
     "speculative_use_rejection_sampling": "--speculative-use-rejection-sampling",
@@ -53,6 +56,7 @@ SWITCHES = {
     "enable_unified_memory": "--enable-unified-memory",
     "enable_page_major_kv_layout": "--enable-page-major-kv-layout",
     "disable_overlap_schedule": "--disable-overlap-schedule",
+    "enable_dp_lm_head": "--enable-dp-lm-head",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
@@ -247,22 +251,26 @@ MODELS = [
 PROVIDER_MODELS = [
     "BeamForCausalLM", "EmbeddingGemma2Model", "Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "FalconH1ForCausalLM",
     "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM", "MiniCPMV4_6ForConditionalGeneration",
-    "MiMoV2ForCausalLM", "InklingForConditionalGeneration",
+    "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM",
 ]  # fmt: skip
 # The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
 # the extra_buffer strategy snapshots.
 MAMBA_RADIX_CACHE = {
     "FalconH1ForCausalLM", "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM",
-    "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
+    "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration", "NemotronHForCausalLM",
 }  # fmt: skip
-MAMBA_EXTRA_BUFFER = {"FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration"}
+MAMBA_EXTRA_BUFFER = {
+    "FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
+    "NemotronHForCausalLM",
+}  # fmt: skip
 # The config type a class loads with (a Llama config otherwise), and the keys its hybrid layer
 # split reads: one sliding-window layer and one full-attention layer.
-MODEL_TYPES = {"Exaone4ForCausalLM": "exaone4", "ExaoneMoEForCausalLM": "exaone_moe"}
+MODEL_TYPES = {"Exaone4ForCausalLM": "exaone4", "ExaoneMoEForCausalLM": "exaone_moe", "NemotronHForCausalLM": "nemotron_h"}
 LAYER_KEYS = {
     "BeamForCausalLM": {"layer_types": ["sliding_attention", "full_attention"]},
     "MiMoV2ForCausalLM": {"hybrid_layer_pattern": [1, 0]},
     "InklingForConditionalGeneration": {"local_layer_ids": [0]},
+    "NemotronHForCausalLM": {"hybrid_override_pattern": "M*"},
 }
 
 
@@ -324,6 +332,12 @@ def random_config(rng: random.Random) -> dict:
             cfg[rng.choice(["speculative_accept_threshold_single", "speculative_accept_threshold_acc"])] = 0.5
         if rng.random() < 0.1:
             cfg["speculative_attention_mode"] = "decode"
+        if rng.random() < 0.12:
+            cfg["speculative_dflash_block_size"] = rng.choice([-1, 0, 4, 8, 16])
+        if rng.random() < 0.12:
+            cfg["speculative_dspark_block_size"] = rng.choice([0, 3, 7])
+        if rng.random() < 0.08:
+            cfg["speculative_draft_window_size"] = rng.choice([0, 4, 8, 32])
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.1:
@@ -334,6 +348,15 @@ def random_config(rng: random.Random) -> dict:
             cfg["tp_size"] = rng.choice([d for d in (2, 4, 8) if d >= cfg["dcp_size"]])
     if rng.random() < 0.05:
         _dcp_shape(cfg, rng)
+    if rng.random() < 0.04:
+        # Attention data parallelism, its LM head, and context parallelism inside it.
+        cfg["dp_size"] = 2
+        cfg["tp_size"] = rng.choice([2, 4])
+        cfg["enable_dp_attention"] = rng.random() < 0.8
+        cfg["enable_dp_lm_head"] = rng.random() < 0.6
+        if rng.random() < 0.2:
+            # The tensor-parallel ranks hold the attention DP groups times the CP ranks.
+            cfg["attn_cp_size"], cfg["tp_size"] = 2, 4
     if rng.random() < 0.04:
         cfg["pp_size"] = 2
     if rng.random() < 0.04:
@@ -370,14 +393,6 @@ def random_config(rng: random.Random) -> dict:
             m = rng.choice(MODELS + PROVIDER_MODELS)
             if m:
                 cfg["model"] = m
-    if rng.random() < 0.04 or (cfg.get("model") in MAMBA_RADIX_CACHE and rng.random() < 0.4):
-        # The Mamba radix cache: a strategy, the snapshot interval, the overlap schedule.
-        if rng.random() < 0.6:
-            cfg["mamba_radix_cache_strategy"] = rng.choice(["no_buffer", "extra_buffer", "extra_buffer_lazy"])
-        if rng.random() < 0.3:
-            cfg["mamba_track_interval"] = rng.choice([4, 64, 100])
-        if rng.random() < 0.4:
-            cfg["disable_overlap_schedule"] = True
     elif rng.random() < 0.25:
         cfg["model"] = rng.choice(sorted(MLA_FAMILIES | DSA_CLASSES))
         if cfg["model"] == "DeepseekV3ForCausalLM" and rng.random() < 0.3:
@@ -388,4 +403,12 @@ def random_config(rng: random.Random) -> dict:
             for key in ("dsa_prefill_backend", "dsa_decode_backend"):
                 if rng.random() < 0.3:
                     cfg[key] = rng.choice(DSA_KERNELS)
+    if rng.random() < 0.04 or (cfg.get("model") in MAMBA_RADIX_CACHE and rng.random() < 0.4):
+        # The Mamba radix cache: a strategy, the snapshot interval, the overlap schedule.
+        if rng.random() < 0.6:
+            cfg["mamba_radix_cache_strategy"] = rng.choice(["no_buffer", "extra_buffer", "extra_buffer_lazy"])
+        if rng.random() < 0.3:
+            cfg["mamba_track_interval"] = rng.choice([4, 64, 100])
+        if rng.random() < 0.4:
+            cfg["disable_overlap_schedule"] = True
     return cfg

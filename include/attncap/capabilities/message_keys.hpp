@@ -21,11 +21,12 @@ namespace detail {
 /// engine's sorted set: "['fa3', 'triton']"), draft_backends (the draft's backend, or that pair)
 /// and allowed_list (the allowed set written the same way); dcp_q_group (the query heads a
 /// decode kernel sees per KV head under decode context parallelism) and architecture (the
-/// model's HF class as the caller names it, else its family's first, "the model" for other classes).
-inline constexpr std::array<std::string_view, 17> derived_message_keys{
-    "prefill_backend", "decode_backend", "subject",      "sm",          "sm_major",    "platform",
-    "heads",           "torch_kv_dtype", "gqa_group",    "allowed",     "device",      "platform_class",
-    "backends",        "draft_backends", "allowed_list", "dcp_q_group", "architecture"};
+/// model's HF class as the caller names it, else its family's first, "the model" for other classes);
+/// dspark_verify_window (DSPARK's gamma + 1).
+inline constexpr std::array<std::string_view, 18> derived_message_keys{
+    "prefill_backend", "decode_backend", "subject",      "sm",          "sm_major",     "platform",
+    "heads",           "torch_kv_dtype", "gqa_group",    "allowed",     "device",       "platform_class",
+    "backends",        "draft_backends", "allowed_list", "dcp_q_group", "architecture", "dspark_verify_window"};
 
 /// True when `key` (without `!r` or `new_`) is a placeholder the formatter fills.
 constexpr bool known_message_key(std::string_view key) noexcept {

@@ -186,6 +186,9 @@ inline constexpr std::array<std::string_view, 8> hybrid_gdn_types{
     "qwen3_next",       "qwen3_5",           "qwen3_5_text", "qwen3_5_moe",
     "qwen3_5_moe_text", "intern_s2_preview", "jet_nemotron", "jet_vlm"};
 
+/// Config types whose linear layers are short convolutions.
+inline constexpr std::array<std::string_view, 4> short_conv_types{"lfm2", "lfm2_moe", "lfm2_vl", "zaya"};
+
 /// A config type's own name for a common attribute.
 struct attribute_alias_row {
   std::string_view model_type, name, key;
@@ -256,6 +259,11 @@ constexpr bool has_mamba_extra_buffer(std::string_view architecture) noexcept {
 /// Whether config type `model_type` mixes in gated-delta-net linear attention.
 constexpr bool is_hybrid_gdn_type(std::string_view model_type) noexcept {
   return detail::listed(detail::hybrid_gdn_types, model_type);
+}
+
+/// Whether config type `model_type` mixes in short-convolution layers.
+constexpr bool is_short_conv_type(std::string_view model_type) noexcept {
+  return detail::listed(detail::short_conv_types, model_type);
 }
 
 /// The key config type `model_type` stores attribute `name` under.

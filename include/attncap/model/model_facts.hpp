@@ -215,6 +215,8 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::mamba_radix_cache, "the class " + m.architecture, true);
   if (has_mamba_extra_buffer(m.architecture))
     set_fact(m, field::mamba_extra_buffer, "the class " + m.architecture, true);
+  if (is_short_conv_type(v.model_type()))
+    set_fact(m, field::short_conv, "config.json model_type " + v.model_type(), true);
   if (is_hybrid_gdn_type(v.model_type()))
     set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
   if (v.model_type() == "deepseek_v41")

@@ -41,12 +41,20 @@ ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error,
              "ascend to specify the backend.") {
   return ctx.cfg.hybrid_gdn && ctx.hw.is_npu() && ctx.cfg.attention_backend != id::ascend;
 }
+// The model's conv layers ask the backend for conv-state metadata, which Ascend's lacks.
+ATTNCAP_RULE(short_conv_npu, "short_conv.npu", wrapper, not_implemented_error, hardware, "any but NPU",
+             "Short-conv hybrid models (ZAYA1 CCA, LFM2 / LFM2-MoE) are not yet supported on NPU: the conv-state "
+             "sidecar (ShortConvAttnBackend.conv_state_metadata) has no Ascend implementation. Add an Ascend "
+             "conv-state backend before serving these models on NPU.") {
+  return ctx.cfg.short_conv && !ctx.cfg.hybrid_gdn && ctx.hw.is_npu();
+}
 }  // namespace wrapper
 
 /// The model runner's construction: factory then constructor of the decode backend, then of the
 /// prefill backend when it differs, then the wrapper, then the draft backend.
 struct build_backends {
-  using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu>;
+  using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu,
+                             wrapper::short_conv_npu>;
   using rules = ::attncap::detail::mp::mp_push_front<wrappers, factory::registered_backend>;
 
   template <class Registry>

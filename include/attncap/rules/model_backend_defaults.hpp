@@ -2,8 +2,8 @@
 /// @file
 /// The per-model providers of the engine's override registry that only choose a default backend
 /// (sglang 0.5.23, arg_groups/model_overrides/{beam,embedding_gemma2,exaone,falcon_h1,inkling,lfm2,
-/// mimo_v2,minicpmv,granitemoehybrid}.py), and the backends arg_groups/model_hook.py:668-722 then requires of
-/// EXAONE 4 and LFM2.
+/// mimo_v2,minicpmv,granitemoehybrid,nemotron_h}.py), and the backends arg_groups/model_hook.py:668-722 then requires
+/// of EXAONE 4 and LFM2.
 #pragma once
 
 #include <array>
@@ -101,6 +101,60 @@ struct mimo_v2_backend
 struct inkling_backend
     : detail::model_default_backend<model_family::inkling, detail::no_backend_given, detail::inkling_choice> {
   static constexpr rewrite_info info{"model.inkling_backend", field::attention_backend, ""};
+};
+
+/// Nemotron-H on Blackwell with no backend given: TRT-LLM MHA on SM100 (with drafts only at topk
+/// 1, then on 64-token pages, Mamba snapshots and a TRT-LLM MHA draft), else Triton with a
+/// FlashInfer draft. The backend is filled last: the others read whether one was given.
+namespace detail {
+constexpr bool nemotron_h_default(const rule_context& ctx) noexcept {
+  return ctx.cfg.model == model_family::nemotron_h && ctx.hw.is_blackwell() && no_backend_given(ctx.cfg);
+}
+constexpr bool nemotron_h_trtllm(const rule_context& ctx) noexcept {
+  const auto k = ctx.cfg.speculative_eagle_topk;
+  return ctx.hw.is_sm100() && (!ctx.cfg.speculative() || k == unset || k == 1);
+}
+constexpr bool nemotron_h_drafts(const rule_context& ctx) noexcept {
+  using enum speculative_algorithm;
+  const auto a = ctx.cfg.speculative_algorithm;
+  const bool trtllm = nemotron_h_trtllm(ctx);
+  return nemotron_h_default(ctx) && !is_set(ctx.cfg.speculative_draft_attention_backend) &&
+         (a == eagle || a == nextn || a == dspark || (!trtllm && a == dflash));
+}
+}  // namespace detail
+struct nemotron_h_page_size {
+  static constexpr rewrite_info info{"model.nemotron_h_page_size", field::page_size, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::nemotron_h_default(ctx) && ctx.cfg.speculative() && detail::nemotron_h_trtllm(ctx) &&
+           ctx.cfg.page_size == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
+};
+struct nemotron_h_mamba_strategy {
+  static constexpr rewrite_info info{"model.nemotron_h_mamba_strategy", field::mamba_radix_cache_strategy, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::nemotron_h_default(ctx) && ctx.cfg.speculative() && detail::nemotron_h_trtllm(ctx) &&
+           ctx.cfg.mamba_radix_cache_strategy == mamba_strategy::auto_;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.mamba_radix_cache_strategy = mamba_strategy::extra_buffer;
+  }
+};
+struct nemotron_h_draft_backend {
+  static constexpr rewrite_info info{"model.nemotron_h_draft_backend", field::speculative_draft_attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept { return detail::nemotron_h_drafts(ctx); }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.speculative_draft_attention_backend = detail::nemotron_h_trtllm({cfg, hw}) ? id::trtllm_mha : id::flashinfer;
+  }
+};
+struct nemotron_h_backend {
+  static constexpr rewrite_info info{"model.nemotron_h_backend", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::nemotron_h_default(ctx) && (ctx.cfg.speculative() || ctx.hw.is_sm100());
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.attention_backend = detail::nemotron_h_trtllm({cfg, hw}) ? id::trtllm_mha : id::triton;
+  }
 };
 
 ATTNCAP_RULE(exaone_backends, "model.exaone_backends", server_args, assertion_error, attention_backend,

@@ -11,6 +11,7 @@
 #include <attncap/rules/attention_backend_fallbacks.hpp>
 #include <attncap/rules/attention_backend_hardware.hpp>
 #include <attncap/rules/construction.hpp>
+#include <attncap/rules/data_parallelism.hpp>
 #include <attncap/rules/decode_context_parallel.hpp>
 #include <attncap/rules/deepseek_v4.hpp>
 #include <attncap/rules/deterministic.hpp>
@@ -76,7 +77,8 @@ struct sglang_pipeline
           detail::sa::embedding_gemma2_radix_cache, detail::sa::embedding_gemma2_backend, detail::sa::exaone_backend,
           detail::sa::falcon_h1_backend, detail::sa::lfm2_backend, detail::sa::minicpmv_backend,
           detail::sa::mimo_v2_backend, detail::sa::inkling_backend, detail::sa::granite_moe_hybrid_backend,
-          detail::sa::inkling_mamba_strategy, detail::sa::iquest_q1_backends,
+          detail::sa::inkling_mamba_strategy, detail::sa::nemotron_h_page_size, detail::sa::nemotron_h_mamba_strategy,
+          detail::sa::nemotron_h_draft_backend, detail::sa::nemotron_h_backend, detail::sa::iquest_q1_backends,
           detail::sa::iquest_q1_speculative_algorithm, detail::sa::iquest_q1_draft_backend,
           detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_decode_context_parallel,
           detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size,
@@ -123,24 +125,31 @@ struct sglang_pipeline
           detail::sa::kv4_fa4_mha_decode, detail::sa::kv4_mla_backend, detail::sa::kv4_mha_backend,
           detail::sa::mxfp8_blackwell, detail::sa::page_size_default, detail::sa::multi_item_scoring_flashinfer,
           detail::sa::multi_item_scoring_radix_cache, detail::sa::prefill_only_fa,
+          // Data parallelism's LM head, then context parallelism.
+          detail::sa::dp_lm_head_single_rank, detail::sa::dp_lm_head_attention_dp,
+          detail::sa::nemotron_h_context_parallel,
           // Speculative decoding: the alias, then each algorithm's own handler.
-          detail::sa::nextn_alias, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
-          detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
-          detail::sa::hip_rejection_sampling, detail::sa::rejection_sampling_algorithm,
+          detail::sa::nextn_alias, detail::sa::draft_window_size, detail::sa::standalone_dp_attention,
+          detail::sa::eagle_partial_parameters, detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset,
+          detail::sa::trtllm_mha_topk, detail::sa::hip_rejection_sampling, detail::sa::rejection_sampling_algorithm,
           detail::sa::rejection_sampling_topk, detail::sa::rejection_sampling_deterministic,
           detail::sa::rejection_sampling_threshold_single, detail::sa::rejection_sampling_threshold_acc,
           detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,
           detail::sa::ngram_topk, detail::sa::ngram_draft_tokens, detail::sa::ngram_steps, detail::sa::ngram_page_tree,
           detail::sa::ngram_dp_attention, detail::sa::dflash_device, detail::sa::dflash_dp_attention_device,
-          detail::sa::dflash_dp_attention_lm_head, detail::sa::dflash_pp_size, detail::sa::dflash_steps,
-          detail::sa::dflash_steps_default, detail::sa::dflash_topk, detail::sa::dflash_topk_default,
-          detail::sa::dflash_draft_tokens_default, detail::sa::dflash_draft_default, detail::sa::dflash_draft_fallback,
-          detail::sa::dflash_draft_trtllm_mha, detail::sa::uno_device, detail::sa::uno_lora_path,
-          detail::sa::uno_deterministic, detail::sa::uno_draft_tokens, detail::sa::uno_tree_steps,
-          detail::sa::uno_chain_steps, detail::sa::uno_chain_defaults, detail::sa::uno_parallelism,
-          detail::sa::uno_dp_attention, detail::sa::uno_fa3, detail::sa::dspark_device,
-          detail::sa::dspark_dp_attention_lm_head, detail::sa::dspark_pp_size, detail::sa::dspark_steps,
-          detail::sa::dspark_steps_default, detail::sa::dspark_topk, detail::sa::dspark_topk_default,
+          detail::sa::dflash_dp_attention_lm_head, detail::sa::dflash_dp_attention_context_parallel,
+          detail::sa::dflash_pp_size, detail::sa::dflash_steps, detail::sa::dflash_steps_default,
+          detail::sa::dflash_topk, detail::sa::dflash_topk_default, detail::sa::dflash_block_size,
+          detail::sa::dflash_block_size_draft_tokens, detail::sa::dflash_block_draft_tokens,
+          detail::sa::dflash_draft_tokens_default, detail::sa::dflash_draft_window, detail::sa::dflash_draft_default,
+          detail::sa::dflash_draft_fallback, detail::sa::dflash_draft_trtllm_mha, detail::sa::uno_device,
+          detail::sa::uno_lora_path, detail::sa::uno_deterministic, detail::sa::uno_draft_tokens,
+          detail::sa::uno_tree_steps, detail::sa::uno_chain_steps, detail::sa::uno_chain_defaults,
+          detail::sa::uno_parallelism, detail::sa::uno_dp_attention, detail::sa::uno_fa3, detail::sa::dspark_device,
+          detail::sa::dspark_dp_attention_lm_head, detail::sa::dspark_dp_attention_context_parallel,
+          detail::sa::dspark_pp_size, detail::sa::dspark_steps, detail::sa::dspark_steps_default,
+          detail::sa::dspark_topk, detail::sa::dspark_topk_default, detail::sa::dspark_block_size,
+          detail::sa::dspark_block_size_draft_tokens, detail::sa::dspark_block_draft_tokens,
           detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
           // The page-major KV layout, then the unified memory pool.
           detail::sa::unified_memory_page_major, detail::sa::page_major_unified_memory,

@@ -22,6 +22,14 @@ struct nextn_alias {
   }
 };
 
+// Checked for every algorithm: DFLASH's draft cache, EAGLE-3's and the MTP draft's windows read it.
+ATTNCAP_RULE(draft_window_size, "speculative.draft_window_size", server_args, value_error,
+             speculative_draft_window_size, "> 0",
+             "--speculative-draft-window-size must be positive, got {speculative_draft_window_size}.") {
+  const auto w = ctx.cfg.speculative_draft_window_size;
+  return w != unset && w <= 0;
+}
+
 ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error,
              enable_dp_attention, "False", "Currently standalone speculative decoding does not support dp attention.") {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.attn_dp_enabled();

@@ -29,6 +29,37 @@ constexpr bool is_dflash(const rule_context& ctx) noexcept {
 constexpr bool is_dspark(const rule_context& ctx) noexcept {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::dspark;
 }
+/// DFLASH with dp attention where the device string is "cuda" (ROCm included).
+constexpr bool dflash_dp_attention_on_gpu(const rule_context& ctx) noexcept {
+  return is_dflash(ctx) && ctx.cfg.attn_dp_enabled() && (ctx.hw.is_cuda() || ctx.hw.is_hip());
+}
+constexpr bool dspark_dp_attention(const rule_context& ctx) noexcept {
+  return is_dspark(ctx) && ctx.cfg.attn_dp_enabled();
+}
+/// The verify window a block size given for algorithm `A` sets: the block plus `Extra` tokens
+/// (DSPARK verifies its gamma drafts and the token before them). As a rewrite, it fills the
+/// window when none was given.
+template <speculative_algorithm A, std::int32_t launch_config::*Block, std::int32_t Extra>
+struct block_window {
+  static constexpr std::int32_t of(const launch_config& c) noexcept {
+    return c.speculative_algorithm == A && c.*Block > 0 ? c.*Block + Extra : unset;
+  }
+  static constexpr bool invalid(const launch_config& c) noexcept {
+    return c.speculative_algorithm == A && c.*Block != unset && c.*Block <= 0;
+  }
+  static constexpr bool conflicts(const launch_config& c) noexcept {
+    const auto n = c.speculative_num_draft_tokens;
+    return of(c) != unset && n != unset && n != of(c);
+  }
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return of(ctx.cfg) != unset && ctx.cfg.speculative_num_draft_tokens == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_num_draft_tokens = of(cfg);
+  }
+};
+using dflash_window = block_window<speculative_algorithm::dflash, &launch_config::speculative_dflash_block_size, 0>;
+using dspark_window = block_window<speculative_algorithm::dspark, &launch_config::speculative_dspark_block_size, 1>;
 }  // namespace detail
 
 // DFLASH runs where the device string is "cuda" (ROCm included), "npu" or "xpu".
@@ -43,13 +74,17 @@ ATTNCAP_RULE(dflash_dp_attention_device, "speculative.dflash_dp_attention_device
   return detail::is_dflash(ctx) && ctx.cfg.attn_dp_enabled() && ctx.hw.is_xpu();
 }
 // Both greedy projection and the selector borrow the target's LM head, which
-// `--enable-dp-lm-head` (off unless given) shards by attention group.
+// `--enable-dp-lm-head` shards by attention group.
 ATTNCAP_RULE(dflash_dp_attention_lm_head, "speculative.dflash_dp_attention_lm_head", server_args, value_error,
-             enable_dp_attention, "False (without --enable-dp-lm-head)",
-             "DFLASH with dp attention requires --enable-dp-lm-head.") {
-  return detail::is_dflash(ctx) && ctx.cfg.attn_dp_enabled() && (ctx.hw.is_cuda() || ctx.hw.is_hip());
+             enable_dp_lm_head, "True (with dp attention)", "DFLASH with dp attention requires --enable-dp-lm-head.") {
+  return detail::dflash_dp_attention_on_gpu(ctx) && !ctx.cfg.enable_dp_lm_head;
 }
-// Its context-parallel and SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION checks come between.
+ATTNCAP_RULE(dflash_dp_attention_context_parallel, "speculative.dflash_dp_attention_context_parallel", server_args,
+             value_error, attn_cp_size, "1 (with dp attention)",
+             "DFLASH with dp attention does not support context parallel.") {
+  return detail::dflash_dp_attention_on_gpu(ctx) && ctx.cfg.enable_dp_lm_head && ctx.cfg.attn_cp_size != 1;
+}
+// Its SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION check comes between (the variable is off).
 ATTNCAP_RULE(dflash_pp_size, "speculative.dflash_pp_size", server_args, value_error, pp_size, "1",
              "Currently DFLASH speculative decoding only supports pp_size == 1.") {
   return detail::is_dflash(ctx) && ctx.cfg.pp_size != 1;
@@ -98,12 +133,39 @@ struct dflash_topk_default : single_topk_unset<speculative_algorithm::dflash> {
   static constexpr rewrite_info info{"speculative.dflash_topk_default", field::speculative_eagle_topk, ""};
 };
 
+// A given block size is the verify window, and must agree with one given.
+ATTNCAP_RULE(dflash_block_size, "speculative.dflash_block_size", server_args, value_error,
+             speculative_dflash_block_size, "> 0",
+             "DFLASH requires --speculative-dflash-block-size to be positive, got {speculative_dflash_block_size}.") {
+  return detail::dflash_window::invalid(ctx.cfg);
+}
+ATTNCAP_RULE(dflash_block_size_draft_tokens, "speculative.dflash_block_size_draft_tokens", server_args, value_error,
+             speculative_num_draft_tokens, "--speculative-dflash-block-size",
+             "Both --speculative-num-draft-tokens and --speculative-dflash-block-size are set but they differ. For "
+             "DFLASH they must match. speculative_num_draft_tokens={speculative_num_draft_tokens}, "
+             "speculative_dflash_block_size={speculative_dflash_block_size}.") {
+  return detail::dflash_window::conflicts(ctx.cfg);
+}
+struct dflash_block_draft_tokens : detail::dflash_window {
+  static constexpr rewrite_info info{"speculative.dflash_block_draft_tokens", field::speculative_num_draft_tokens, ""};
+};
+
 /// No verify window given: the engine reads the draft checkpoint's block size and, when it
 /// declares none (a plain decoder config, as attncap assumes), uses 16.
 struct dflash_draft_tokens_default : draft_tokens_unset<speculative_algorithm::dflash, 16> {
   static constexpr rewrite_info info{"speculative.dflash_draft_tokens_default", field::speculative_num_draft_tokens,
                                      "speculative_num_draft_tokens is not set; defaulting to 16 for DFLASH."};
 };
+
+// The compact draft KV cache keeps a window of whole blocks.
+ATTNCAP_RULE(dflash_draft_window, "speculative.dflash_draft_window", server_args, value_error,
+             speculative_draft_window_size, ">= --speculative-num-draft-tokens",
+             "--speculative-draft-window-size must be >= --speculative-num-draft-tokens (block_size). "
+             "window_size={speculative_draft_window_size}, block_size={speculative_num_draft_tokens}.") {
+  const auto& c = ctx.cfg;
+  return detail::is_dflash(ctx) && c.speculative_draft_window_size > 0 && c.speculative_num_draft_tokens != unset &&
+         c.speculative_draft_window_size < c.speculative_num_draft_tokens;
+}
 
 /// DFLASH: no draft backend given, the draft worker takes the prefill backend (or the platform's
 /// fallback when there is none).
@@ -154,12 +216,16 @@ ATTNCAP_RULE(dspark_device, "speculative.dspark_device", server_args, value_erro
   const auto& hw = ctx.hw;
   return detail::is_dspark(ctx) && !(hw.is_cuda() || hw.is_hip() || hw.is_npu() || hw.is_xpu());
 }
-// The draft borrows the target's LM head, so dp attention needs `--enable-dp-lm-head` (off
-// unless given).
+// The draft borrows the target's LM head, so dp attention needs `--enable-dp-lm-head`.
 ATTNCAP_RULE(dspark_dp_attention_lm_head, "speculative.dspark_dp_attention_lm_head", server_args, value_error,
-             enable_dp_attention, "False (without --enable-dp-lm-head)",
-             "DSpark with dp attention requires --enable-dp-lm-head.") {
-  return detail::is_dspark(ctx) && ctx.cfg.attn_dp_enabled();
+             enable_dp_lm_head, "True (with dp attention)", "DSpark with dp attention requires --enable-dp-lm-head.") {
+  return detail::dspark_dp_attention(ctx) && !ctx.cfg.enable_dp_lm_head;
+}
+// After the MoE all-to-all checks (the built-in TP MoE, attncap's, passes them).
+ATTNCAP_RULE(dspark_dp_attention_context_parallel, "speculative.dspark_dp_attention_context_parallel", server_args,
+             value_error, attn_cp_size, "1 (with dp attention)",
+             "DSpark with dp attention does not support context parallel (attn_cp_size={attn_cp_size}).") {
+  return detail::dspark_dp_attention(ctx) && ctx.cfg.enable_dp_lm_head && ctx.cfg.attn_cp_size > 1;
 }
 ATTNCAP_RULE(dspark_pp_size, "speculative.dspark_pp_size", server_args, value_error, pp_size,
              "1 (more with --disaggregation-mode prefill)",
@@ -184,6 +250,22 @@ struct dspark_topk : single_topk_given<speculative_algorithm::dspark> {
 };
 struct dspark_topk_default : single_topk_unset<speculative_algorithm::dspark> {
   static constexpr rewrite_info info{"speculative.dspark_topk_default", field::speculative_eagle_topk, ""};
+};
+// A given gamma decides the verify window, gamma + 1 tokens.
+ATTNCAP_RULE(dspark_block_size, "speculative.dspark_block_size", server_args, value_error,
+             speculative_dspark_block_size, "> 0",
+             "DSpark requires --speculative-dspark-block-size to be positive, got {speculative_dspark_block_size}.") {
+  return detail::dspark_window::invalid(ctx.cfg);
+}
+ATTNCAP_RULE(dspark_block_size_draft_tokens, "speculative.dspark_block_size_draft_tokens", server_args, value_error,
+             speculative_num_draft_tokens, "--speculative-dspark-block-size + 1",
+             "DSpark speculative_num_draft_tokens must equal gamma + 1 (= {dspark_verify_window} for "
+             "gamma={speculative_dspark_block_size}), but got "
+             "speculative_num_draft_tokens={speculative_num_draft_tokens}.") {
+  return detail::dspark_window::conflicts(ctx.cfg);
+}
+struct dspark_block_draft_tokens : detail::dspark_window {
+  static constexpr rewrite_info info{"speculative.dspark_block_draft_tokens", field::speculative_num_draft_tokens, ""};
 };
 /// Neither a block size (gamma) nor a verify window given, and a draft checkpoint that declares
 /// no gamma: gamma 7, so a window of gamma + 1 = 8 tokens.

@@ -151,6 +151,8 @@ inline std::optional<std::string> derived_value(std::string_view key, const laun
   if (key == "heads") return std::string("(").append(std::to_string(q)).append(", ").append(std::to_string(kv)) + ")";
   if (key == "gqa_group") return q > 0 && kv > 0 ? std::to_string(q / kv) : "None";
   if (key == "dcp_q_group") return c.dcp_q_group() == unset ? "None" : std::to_string(c.dcp_q_group());
+  if (key == "dspark_verify_window")
+    return c.speculative_dspark_block_size == unset ? "None" : std::to_string(c.speculative_dspark_block_size + 1);
   if (key == "architecture") return std::string(model_class.empty() ? class_name_of(c.model) : model_class);
   if (key == "torch_kv_dtype") return std::string(torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware));
   return std::nullopt;

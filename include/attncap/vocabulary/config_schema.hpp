@@ -66,6 +66,12 @@ enum class field_role : std::uint8_t {
   X(speculative_num_draft_tokens, std::int32_t, ::attncap::unset, integer, 1, 4096, input, "tokens verified per step") \
   X(speculative_ngram_max_bfs_breadth, std::int32_t, ::attncap::unset, integer, 1, 1024, input,                        \
     "widest level of the n-gram draft tree")                                                                           \
+  X(speculative_dflash_block_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                \
+    "DFLASH's block: the tokens it drafts and verifies per step")                                                      \
+  X(speculative_dspark_block_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                \
+    "DSPARK's gamma: the tokens it drafts per step")                                                                   \
+  X(speculative_draft_window_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                \
+    "the draft model's attention window (DFLASH's compact draft KV cache)")                                            \
   X(speculative_attention_mode, ::attncap::speculative_attention_mode, ::attncap::speculative_attention_mode::prefill, \
     choice, 0, 0, input, "which backend of the pair verifies and extends drafts")                                      \
   X(speculative_use_rejection_sampling, bool, false, flag, 0, 0, input, "verify drafts by rejection sampling")         \
@@ -85,6 +91,7 @@ enum class field_role : std::uint8_t {
   X(dsa_decode_backend, ::attncap::dsa_kernel, ::attncap::dsa_kernel::none, choice, 0, 0, input,                       \
     "DeepSeek sparse attention's decode kernels (None: from the KV dtype and device)")                                 \
   X(enable_dp_attention, bool, false, flag, 0, 0, input, "data-parallel attention")                                    \
+  X(enable_dp_lm_head, bool, false, flag, 0, 0, input, "the LM head split by attention data-parallel group")           \
   X(enable_deterministic_inference, bool, false, flag, 0, 0, input, "deterministic, batch-invariant kernels")          \
   X(enable_mis, bool, false, flag, 0, 0, input, "multi-item scoring")                                                  \
   X(prefill_only_disable_kv_cache, bool, false, flag, 0, 0, input, "prefill-only serving without a KV cache")          \
@@ -105,6 +112,7 @@ enum class field_role : std::uint8_t {
   X(encoder_decoder, bool, false, flag, 0, 0, input, "the model has cross attention over encoder outputs")             \
   X(hybrid_gdn, bool, false, flag, 0, 0, input, "the model mixes in gated-delta-net linear attention")                 \
   X(hybrid_swa, bool, false, flag, 0, 0, input, "the model mixes sliding-window and full-attention layers")            \
+  X(short_conv, bool, false, flag, 0, 0, input, "the model mixes in short-convolution layers (LFM2, ZAYA1 CCA)")       \
   X(deepseek_v41, bool, false, flag, 0, 0, input, "the DeepSeek V4 checkpoint is V4.1 (model_type deepseek_v41)")      \
   X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
   X(index_kpool, std::int32_t, 1, integer, 1, 65536, input, "keys a DSA index entry pools (config.json index_kpool)")  \

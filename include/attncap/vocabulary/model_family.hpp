@@ -13,38 +13,39 @@ namespace attncap {
 
 /// A group of model classes the engine treats specially.
 ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
-                   other,              ///< every class attncap does not single out
-                   deepseek_v3,        ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
-                   deepseek_v3_like,   ///< Kimi K2.5, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
-                                       ///< deterministic
-                   hyv4,               ///< HY V4: deepseek_v3_like, with learnable sinks and no context parallelism
-                   deepseek_v2,        ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
-                   deepseek_dsa,       ///< DeepSeek sparse-attention family (V3.2)
-                   glm_moe_dsa,        ///< GLM-5 (GlmMoeDsa): DSA, FlashInfer's sparse MLA for FP8 KV on SM12x
-                   deepseek_v4,        ///< DeepSeek V4
-                   gpt_oss,            ///< GPT-OSS
-                   llama4,             ///< Llama 4
-                   whisper,            ///< Whisper (encoder-decoder)
-                   step3p,             ///< Step 3.5 / 3.7
-                   hrm_text,           ///< HRM text
-                   llama,              ///< Llama 2/3 (wider default speculative tree)
-                   grok,               ///< Grok 1
-                   minicpm,            ///< MiniCPM, MiniCPM SALA (sparse and lightning attention): their own backends
-                   gemma4,             ///< Gemma 4: its own backend default and allow-list
-                   diffusion_gemma,    ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
-                   olmo2,              ///< OLMo 2 / 3: no FlashInfer
-                   iquest_q1,          ///< IQuest Q1: FA3 only, sinks from the softmax LSE
-                   moss_vl,            ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
-                   qwen3_5,            ///< Qwen 3.5: its QKV sharding keeps a DCP group's KV heads on every rank
-                   beam,               ///< Beam: TRT-LLM MHA by default on Hopper and Blackwell
-                   embedding_gemma2,   ///< EmbeddingGemma 2: Triton, no radix cache
-                   exaone,             ///< EXAONE 4 / EXAONE MoE: FA3, Triton or TRT-LLM MHA only
-                   falcon_h1,          ///< Falcon-H1, Jet-Nemotron: Triton on SM100
-                   lfm2,               ///< LFM2 / LFM2-MoE (short-conv hybrid): FlashInfer on SM100, no Triton
-                   minicpmv,           ///< MiniCPM-V 4.6 / 4.7: Triton on SM100
-                   mimo_v2,            ///< MiMo V2: FA4 on SM100
-                   inkling,            ///< Inkling: FA4 or Triton
-                   granite_moe_hybrid  ///< Granite MoE hybrid: FlashInfer on SM100 where it has Mamba layers
+                   other,               ///< every class attncap does not single out
+                   deepseek_v3,         ///< DeepSeek V3/R1, Mistral Large 3, Pixtral: absorbed MLA, trtllm_mla on SM100
+                   deepseek_v3_like,    ///< Kimi K2.5, Longcat Flash, …: trtllm_mla on SM100, not absorbed-MLA
+                                        ///< deterministic
+                   hyv4,                ///< HY V4: deepseek_v3_like, with learnable sinks and no context parallelism
+                   deepseek_v2,         ///< DeepSeek V2, GLM-4 MoE Lite: absorbed MLA, no SM100 override
+                   deepseek_dsa,        ///< DeepSeek sparse-attention family (V3.2)
+                   glm_moe_dsa,         ///< GLM-5 (GlmMoeDsa): DSA, FlashInfer's sparse MLA for FP8 KV on SM12x
+                   deepseek_v4,         ///< DeepSeek V4
+                   gpt_oss,             ///< GPT-OSS
+                   llama4,              ///< Llama 4
+                   whisper,             ///< Whisper (encoder-decoder)
+                   step3p,              ///< Step 3.5 / 3.7
+                   hrm_text,            ///< HRM text
+                   llama,               ///< Llama 2/3 (wider default speculative tree)
+                   grok,                ///< Grok 1
+                   minicpm,             ///< MiniCPM, MiniCPM SALA (sparse and lightning attention): their own backends
+                   gemma4,              ///< Gemma 4: its own backend default and allow-list
+                   diffusion_gemma,     ///< DiffusionGemma (block diffusion): Gemma 4's default, Triton
+                   olmo2,               ///< OLMo 2 / 3: no FlashInfer
+                   iquest_q1,           ///< IQuest Q1: FA3 only, sinks from the softmax LSE
+                   moss_vl,             ///< MOSS-VL: FlashInfer prefill for its cross-attention mask
+                   qwen3_5,             ///< Qwen 3.5: its QKV sharding keeps a DCP group's KV heads on every rank
+                   beam,                ///< Beam: TRT-LLM MHA by default on Hopper and Blackwell
+                   embedding_gemma2,    ///< EmbeddingGemma 2: Triton, no radix cache
+                   exaone,              ///< EXAONE 4 / EXAONE MoE: FA3, Triton or TRT-LLM MHA only
+                   falcon_h1,           ///< Falcon-H1, Jet-Nemotron: Triton on SM100
+                   lfm2,                ///< LFM2 / LFM2-MoE (short-conv hybrid): FlashInfer on SM100, no Triton
+                   minicpmv,            ///< MiniCPM-V 4.6 / 4.7: Triton on SM100
+                   mimo_v2,             ///< MiMo V2: FA4 on SM100
+                   inkling,             ///< Inkling: FA4 or Triton
+                   granite_moe_hybrid,  ///< Granite MoE hybrid: FlashInfer on SM100 where it has Mamba layers
+                   nemotron_h           ///< Nemotron-H: TRT-LLM MHA or Triton on Blackwell
 )
 
 template <>
@@ -54,7 +55,7 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 57> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 60> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
@@ -112,6 +113,9 @@ inline constexpr std::array<spelling<model_family>, 57> known_model_classes{{
     {model_family::inkling, "InklingForConditionalGeneration"},
     {model_family::inkling, "InklingForConditionalGenerationMTP"},
     {model_family::granite_moe_hybrid, "GraniteMoeHybridForCausalLM"},
+    {model_family::nemotron_h, "NemotronHForCausalLM"},
+    {model_family::nemotron_h, "NemotronHPuzzleForCausalLM"},
+    {model_family::nemotron_h, "NemotronH_Omni_Reasoning_V3"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.
