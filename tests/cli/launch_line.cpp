@@ -63,18 +63,23 @@ TEST_CASE("argparse's errors") {
 }
 
 TEST_CASE("machine detection from probe outputs") {
-  auto m = detect_machine({"9.0\n", "| NVIDIA-SMI 550.54  Driver Version: 550.54  CUDA Version: 12.4 |", "", ""});
+  auto m = detect_machine({"9.0\n", "| NVIDIA-SMI 550.54  Driver Version: 550.54  CUDA Version: 12.4 |", "", "", ""});
   CHECK(m.gpu);
   CHECK(m.target == hardware::sm90);
   CHECK(m.cuda == 1204);
-  m = detect_machine({"", "", "gfx000\ngfx942\n", ""});
+  m = detect_machine({"", "", "gfx000\ngfx942\n", "", ""});
   CHECK(m.target == hardware::gfx942);
   CHECK_FALSE(m.cuda);
-  m = detect_machine({"", "", "", "flags : fpu avx2 amx_bf16 amx_tile "});
+  m = detect_machine({"", "", "", "flags : fpu avx2 amx_bf16 amx_tile ", "x86_64\n"});
   CHECK_FALSE(m.gpu);
   CHECK(m.target == hardware::cpu_amx);
-  CHECK(detect_machine({"", "", "", "flags : fpu avx2 "}).target == hardware::cpu);
-  CHECK(detect_machine({"7.5\n", "", "", ""}).target == hardware::cpu);  // no such target: not a GPU of the engine's
+  CHECK(detect_machine({"", "", "", "flags : fpu avx2 ", ""}).target == hardware::cpu);
+  m = detect_machine({"", "", "", "", "aarch64\n"});
+  CHECK(m.target == hardware::cpu_arm64);
+  CHECK(m.evidence == "no GPU found; uname -m: aarch64");
+  CHECK(detect_machine({"", "", "", "flags : fpu avx2 ", "x86_64\n"}).target == hardware::cpu);
+  CHECK(detect_machine({"7.5\n", "", "", "", ""}).target ==
+        hardware::cpu);  // no such target: not a GPU of the engine's
 }
 
 TEST_CASE("flags and the launch line combine, a disagreement is an error, facts override config.json") {
@@ -99,7 +104,7 @@ TEST_CASE("flags and the launch line combine, a disagreement is an error, facts 
 }
 
 TEST_CASE("hardware: auto detects, a GPU here is the default, given hardware wins") {
-  const auto gpu = [] { return machine_probe{"10.0", "CUDA Version: 12.8", "", ""}; };
+  const auto gpu = [] { return machine_probe{"10.0", "CUDA Version: 12.8", "", "", ""}; };
   const auto none = [] { return machine_probe{}; };
   given_input g;
   auto in = assemble_input(g, gpu);

@@ -60,6 +60,7 @@ inline constexpr std::array platform_hooks_rewrites{
     rewrite_case{&sa::npu_forces_ascend::info, on(H::npu), "", "ascend", on(H::sm90)},
     rewrite_case{&sa::npu_page_size::info, on(H::npu), "", "128", on(H::npu).page(64)},
     rewrite_case{&sa::cpu_default::info, on(H::cpu_amx), "", "intel_amx", on(H::cpu_amx).backend(id::torch_native)},
+    rewrite_case{&sa::cpu_arm64_default::info, on(H::cpu_arm64), "", "torch_native", on(H::cpu)},
 };
 
 }  // namespace attncap::test

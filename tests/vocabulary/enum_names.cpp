@@ -31,7 +31,7 @@ static_assert(to_string(sample::colour::blue_) == "blue" && to_string(sample::co
 static_assert(from_string<sample::colour>("crimson") == sample::colour::red);
 static_assert(!from_string<sample::colour>("blue_").has_value());
 static_assert(enum_count<sample::colour>() == 3);
-static_assert(detail::enumerator_names<hardware>.size() == 21);
+static_assert(detail::enumerator_names<hardware>.size() == 22);
 static_assert(to_string(kv_cache_dtype::auto_) == "auto" && to_string(stage::first_forward) == "first_forward");
 
 TEST_CASE("derived tables list canonical spellings in enum order, then aliases") {

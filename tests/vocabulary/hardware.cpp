@@ -8,7 +8,7 @@ using namespace attncap;
 
 static_assert(to_string(hardware::sm90) == "sm90");
 static_assert(from_string<hardware>("gfx942") == hardware::gfx942);
-static_assert(enum_count<hardware>() == 21);
+static_assert(enum_count<hardware>() == 22);
 static_assert(platform(hardware::sm103).is_sm100() && platform(hardware::sm121).is_sm120());
 static_assert(platform(hardware::sm120).is_blackwell() && !platform(hardware::sm90).is_blackwell());
 static_assert(platform(hardware::sm110).is_blackwell() && !platform(hardware::sm110).is_sm100());

@@ -23,6 +23,7 @@ struct machine_probe {
   std::string nvidia_smi;          ///< `nvidia-smi`'s table, whose header names the CUDA version
   std::string rocm_agents;         ///< `rocm_agent_enumerator`: "gfx000\ngfx942\n"
   std::string cpu_flags;           ///< the "flags" line of /proc/cpuinfo
+  std::string host_machine;        ///< `uname -m`: "x86_64", "aarch64"
 };
 
 /// The hardware target and CUDA version the probes show, and how they were found.
@@ -53,7 +54,8 @@ inline std::optional<std::pair<int, int>> version_in(std::string_view text, std:
 }
 }  // namespace detail
 
-/// What `probe` shows; a machine without a GPU is `cpu`, or `cpu_amx` with AMX tiles.
+/// What `probe` shows; a machine without a GPU is `cpu`, `cpu_amx` with AMX tiles, or `cpu_arm64`
+/// on an ARM64 host.
 inline detected_machine detect_machine(const machine_probe& probe) {
   detected_machine m;
   if (const auto cc = detail::version_in(probe.compute_capability)) {
@@ -79,6 +81,11 @@ inline detected_machine detect_machine(const machine_probe& probe) {
       m.evidence = std::string("rocm_agent_enumerator: ").append(agent);
       return m;
     }
+  if (probe.host_machine.starts_with("aarch64") || probe.host_machine.starts_with("arm64")) {
+    m.target = hardware::cpu_arm64;
+    m.evidence = "no GPU found; uname -m: " + probe.host_machine.substr(0, probe.host_machine.find('\n'));
+    return m;
+  }
   const bool amx = probe.cpu_flags.find(" amx_tile") != std::string::npos;
   m.target = amx ? hardware::cpu_amx : hardware::cpu;
   m.evidence = amx ? "no GPU found; /proc/cpuinfo: amx_tile" : "no GPU found; /proc/cpuinfo: no amx_tile";
@@ -108,7 +115,8 @@ inline std::string cpu_flags() {
 inline machine_probe probe_machine() {
   return {detail::command_output("nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1"),
           detail::command_output("nvidia-smi 2>/dev/null | head -n 5"),
-          detail::command_output("rocm_agent_enumerator 2>/dev/null"), detail::cpu_flags()};
+          detail::command_output("rocm_agent_enumerator 2>/dev/null"), detail::cpu_flags(),
+          detail::command_output("uname -m 2>/dev/null")};
 }
 
 }  // namespace attncap::cli

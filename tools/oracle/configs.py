@@ -79,7 +79,7 @@ UNEXPRESSED = {
 }
 SIMULATED = (
     "sm80", "sm86", "sm89", "sm90", "sm100", "sm103", "sm110", "sm120", "sm121",
-    "gfx90a", "gfx942", "gfx950", "cpu", "cpu_amx", "xpu", "xpu_xmx",
+    "gfx90a", "gfx942", "gfx950", "cpu", "cpu_amx", "cpu_arm64", "xpu", "xpu_xmx",
 )  # fmt: skip
 # The classes of MODELS that the engine runs on its hybrid sliding-window pool, and those with
 # cross attention.

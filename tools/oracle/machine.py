@@ -34,6 +34,7 @@ MACHINES = {
     "gfx950": ("hip", (9, 5), "AMD Instinct MI355X"),
     "cpu": ("cpu", None, "cpu"),
     "cpu_amx": ("cpu", None, "cpu"),
+    "cpu_arm64": ("cpu", None, "cpu"),
     "xpu": ("xpu", None, "Intel Data Center GPU Max 1550"),
     "xpu_xmx": ("xpu", None, "Intel Data Center GPU Max 1550"),
 }
@@ -187,5 +188,6 @@ def simulate(hardware: str, cuda: str | None) -> None:
     common.cpu_has_amx_support = lambda: hardware == "cpu_amx"
     common.is_amx_tile_supported = hardware == "cpu_amx"
     common.xpu_has_xmx_support = lambda: hardware == "xpu_xmx"
+    common.is_host_cpu_arm64 = lambda: hardware == "cpu_arm64"
     # Free memory decides memory fractions only, never an attention rule: a fixed 80 GiB.
     common.get_device_memory_capacity = lambda *a, **k: 80 * 1024

@@ -13,12 +13,12 @@ template <>
 struct backend_traits<backends::intel_amx> {
   static constexpr std::string_view name = "intel_amx";
   static constexpr capabilities caps{
-      .targets = hardware_sets::except_npu_mps - enum_set<hardware>{hardware::cpu},
+      .targets = hardware_sets::except_npu_mps - enum_set<hardware>{hardware::cpu, hardware::cpu_arm64},
       .kv_cache_dtypes = kv_cache_dtype_sets::except_kv4,
       .speculative = speculative_support::tree,
       .eagle_draft = support::yes,
       .sliding_window = support::no,
-      .kernel_targets = hardware_sets::cpu_any,
+      .kernel_targets = hardware_sets::cpu_x86,
   };
 };
 

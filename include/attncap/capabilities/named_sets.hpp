@@ -23,8 +23,10 @@ inline constexpr enum_set<hardware> mps_only{mps};
 inline constexpr enum_set<hardware> except_npu_mps = except_npu - mps_only;
 /// Every CUDA GPU the engine knows.
 inline constexpr enum_set<hardware> cuda{sm80, sm86, sm89, sm90, sm100, sm103, sm110, sm120, sm121};
-/// Intel CPUs and XPUs, with and without AMX / XMX.
-inline constexpr enum_set<hardware> cpu_any{cpu, cpu_amx};
+/// CPU hosts (x86 with and without AMX, ARM64), and Intel XPUs with and without XMX.
+inline constexpr enum_set<hardware> cpu_any{cpu, cpu_amx, cpu_arm64};
+/// x86 CPU hosts, where the engine's CPU kernels are built.
+inline constexpr enum_set<hardware> cpu_x86{cpu, cpu_amx};
 inline constexpr enum_set<hardware> xpu_any{xpu, xpu_xmx};
 /// Compute capability 10.x (SM100, SM103).
 inline constexpr enum_set<hardware> sm100_family{sm100, sm103};

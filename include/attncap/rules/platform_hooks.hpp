@@ -147,13 +147,20 @@ struct npu_page_size {
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 128; }
 };
 
-/// CPU (x86): intel_amx when no backend is given.
-struct cpu_default {
-  static constexpr rewrite_info info{"platform.cpu_intel_amx", field::attention_backend, ""};
+/// CPU: intel_amx when no backend is given on an x86 host, torch_native on an ARM64 host (the
+/// engine's CPU kernels are built for x86).
+template <bool Arm64, backend_id Backend>
+struct cpu_host_default {
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.hw.is_cpu() && !is_set(ctx.cfg.attention_backend);
+    return ctx.hw.is_cpu() && ctx.hw.is_arm64_host() == Arm64 && !is_set(ctx.cfg.attention_backend);
   }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = id::intel_amx; }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.attention_backend = Backend; }
+};
+struct cpu_default : cpu_host_default<false, id::intel_amx> {
+  static constexpr rewrite_info info{"platform.cpu_intel_amx", field::attention_backend, ""};
+};
+struct cpu_arm64_default : cpu_host_default<true, id::torch_native> {
+  static constexpr rewrite_info info{"platform.cpu_arm64_torch_native", field::attention_backend, ""};
 };
 
 }  // namespace attncap::rules::server_args

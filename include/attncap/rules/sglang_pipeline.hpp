@@ -55,6 +55,7 @@ struct sglang_pipeline
           detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
           detail::sa::prefill_only_radix_cache, detail::sa::prefill_only_context_parallel,
           detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
+          detail::sa::cpu_arm64_default,
           // Model overrides: the NPU's DCP check, DeepSeek V4's, then the others.
           detail::sa::npu_dcp_dsa_only, detail::sa::dsv4_page_size, detail::sa::dsv4_backend,
           detail::sa::dsv4_kv_dtype_default, detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype,

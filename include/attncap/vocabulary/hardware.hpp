@@ -11,7 +11,7 @@ namespace attncap {
 
 /// A concrete hardware target, spelled as in the engine's tooling (sm90, gfx942, npu, …).
 ATTNCAP_NAMED_ENUM(hardware, std::uint8_t, sm80, sm86, sm89, sm90, sm100, sm103, sm110, sm120, sm121, gfx90a, gfx942,
-                   gfx950, npu, cpu, cpu_amx, xpu, xpu_xmx, mps, musa_mp21, musa_mp22, musa_mp31)
+                   gfx950, npu, cpu, cpu_amx, cpu_arm64, xpu, xpu_xmx, mps, musa_mp21, musa_mp22, musa_mp31)
 
 template <>
 struct enum_spellings<hardware> {
@@ -33,8 +33,9 @@ struct hardware_info {
   device_family family;
   int major = 0;  ///< compute capability / MUSA MP major (0 where not applicable)
   int minor = 0;
-  bool amx = false;  ///< Intel AMX tiles (CPU)
-  bool xmx = false;  ///< Intel XMX engines (XPU)
+  bool amx = false;    ///< Intel AMX tiles (CPU)
+  bool xmx = false;    ///< Intel XMX engines (XPU)
+  bool arm64 = false;  ///< an ARM64 host (CPU)
 };
 
 /// Facts about `h`.
@@ -71,6 +72,8 @@ constexpr hardware_info info(hardware h) noexcept {
       return {f::cpu};
     case hardware::cpu_amx:
       return {f::cpu, 0, 0, true};
+    case hardware::cpu_arm64:
+      return {f::cpu, 0, 0, false, false, true};
     case hardware::xpu:
       return {f::xpu};
     case hardware::xpu_xmx:
@@ -105,6 +108,7 @@ struct platform {
   constexpr bool is_musa() const noexcept { return hw.family == device_family::musa; }
   constexpr bool has_amx() const noexcept { return hw.amx; }
   constexpr bool has_xmx() const noexcept { return hw.xmx; }
+  constexpr bool is_arm64_host() const noexcept { return hw.arm64; }
   /// FlashInfer ships for CUDA only.
   constexpr bool has_flashinfer() const noexcept { return is_cuda(); }
   /// Compute capability (or MUSA MP) major and minor.
