@@ -167,7 +167,7 @@ def hf_config(cfg: dict) -> dict:
         kv = int(cfg.get("num_kv_heads_per_rank") or max(1, q // tp // 4)) * tp
     elif cfg.get("num_kv_heads_per_rank"):
         kv = int(cfg["num_kv_heads_per_rank"]) * tp
-    return LAYER_KEYS.get(model, {}) | {
+    text = LAYER_KEYS.get(model, {}) | {
         "architectures": [model or NEUTRAL_MHA],
         "model_type": MODEL_TYPES.get(model, "llama"),
         "hidden_size": q * head_dim,
@@ -180,6 +180,12 @@ def hf_config(cfg: dict) -> dict:
         "max_position_embeddings": 1 << 20,
         "torch_dtype": "bfloat16",
     }
+    if model not in WRAPPED_TEXT:
+        return text
+    # A vision-language checkpoint: the language model's keys sit in text_config.
+    outer, inner = WRAPPED_TEXT[model]
+    return {"architectures": [model], "model_type": outer, "torch_dtype": "bfloat16", "vision_config": {},
+            "text_config": text | {"model_type": inner}}
 
 
 def written_facts(cfg: dict) -> dict:
@@ -188,6 +194,7 @@ def written_facts(cfg: dict) -> dict:
     hybrid-SWA pool, cross attention."""
     h = hf_config(cfg)
     named = {"model": h["architectures"][0]}
+    h = h.get("text_config", h)
     if cfg.get("model_arch", "mha") == "mla":
         return named
     tp = int(cfg.get("tp_size", 1))
@@ -251,7 +258,7 @@ MODELS = [
 PROVIDER_MODELS = [
     "BeamForCausalLM", "EmbeddingGemma2Model", "Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "FalconH1ForCausalLM",
     "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM", "MiniCPMV4_6ForConditionalGeneration",
-    "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM",
+    "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM", "Qwen3VLForConditionalGeneration",
 ]  # fmt: skip
 # The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
 # the extra_buffer strategy snapshots.
@@ -266,6 +273,9 @@ MAMBA_EXTRA_BUFFER = {
 # The config type a class loads with (a Llama config otherwise), and the keys its hybrid layer
 # split reads: one sliding-window layer and one full-attention layer.
 MODEL_TYPES = {"Exaone4ForCausalLM": "exaone4", "ExaoneMoEForCausalLM": "exaone_moe", "NemotronHForCausalLM": "nemotron_h"}
+# Vision-language classes whose language model's keys sit in text_config: (model_type, its text
+# config's model_type).
+WRAPPED_TEXT = {"Qwen3VLForConditionalGeneration": ("qwen3_vl", "qwen3_vl_text")}
 LAYER_KEYS = {
     "BeamForCausalLM": {"layer_types": ["sliding_attention", "full_attention"]},
     "MiMoV2ForCausalLM": {"hybrid_layer_pattern": [1, 0]},

@@ -157,6 +157,20 @@ struct nemotron_h_backend {
   }
 };
 
+/// Qwen3-VL on a large Hopper GPU (every Hopper part has at least 80 GB, over the 60 GiB the
+/// engine asks) serves decode on FlashInfer when no base or decode backend is given.
+struct qwen3_vl_decode_backend {
+  static constexpr rewrite_info info{"model.qwen3_vl_decode_backend", field::decode_attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return c.model == model_family::qwen3_vl && ctx.hw.is_sm90() && !is_set(c.attention_backend) &&
+           !is_set(c.decode_attention_backend);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.decode_attention_backend = id::flashinfer;
+  }
+};
+
 ATTNCAP_RULE(exaone_backends, "model.exaone_backends", server_args, assertion_error, attention_backend,
              "fa3, triton, trtllm_mha",
              "One of the attention backends in ['fa3', 'triton', 'trtllm_mha'] is required for {architecture}, but "
