@@ -17,6 +17,13 @@ inline constexpr conf sala =
     on(H::sm90).model(M::minicpm).flag(&launch_config::minicpm_sparse).heads(32, 2).head_dim(128);
 inline constexpr conf flashattn = sala.backend(id::minicpm_flashattn);
 inline constexpr conf flashinfer = sala.on(H::sm100).backend(id::minicpm_flashinfer);
+/// `c` with sparse kernel size `k`, stride `s`, block size `b` and window `w`.
+constexpr conf tiled(conf c, std::int32_t k, std::int32_t s, std::int32_t b, std::int32_t w) {
+  return c.with(&launch_config::minicpm_kernel_size, k)
+      .with(&launch_config::minicpm_kernel_stride, s)
+      .with(&launch_config::minicpm_block_size, b)
+      .with(&launch_config::minicpm_window_size, w);
+}
 }  // namespace minicpm
 
 inline constexpr std::array minicpm_sparse_rules{
@@ -30,6 +37,27 @@ inline constexpr std::array minicpm_sparse_rules{
               "MiniCPM model must have sparse attention enabled. Please ensure the model config has MiniCPM sparse "
               "attention enabled.",
               on(H::sm100).decode(id::flashinfer)},
+    rule_case{&minicpm::fa::sparse_tiling::info, stage::backend_init, exception_kind::value_error,
+              minicpm::tiled(minicpm::flashattn, 32, 16, 64, 2048).with(&launch_config::minicpm_kernel_stride, 24),
+              "MiniCPM sparse kernel_stride must divide kernel_size and block_size, and block_size must divide "
+              "window_size.",
+              minicpm::tiled(minicpm::flashattn, 32, 16, 64, 2048), "24"},
+    rule_case{&minicpm::fi::sparse_tiling::info, stage::backend_init, exception_kind::value_error,
+              minicpm::tiled(minicpm::flashinfer, 32, 16, 64, 100),
+              "MiniCPM sparse kernel_stride must divide kernel_size and block_size, and block_size must divide "
+              "window_size.",
+              minicpm::tiled(minicpm::flashinfer, 32, 16, 64, 128), "16"},
+    rule_case{
+        &minicpm::fa::sparse_context::info, stage::backend_init, exception_kind::value_error,
+        minicpm::flashattn.with(&launch_config::minicpm_sparse_context, 8192).with(&launch_config::context_len, 4096),
+        "MiniCPM sparse attention requires context_length >= 8192, got 4096.",
+        minicpm::flashattn.with(&launch_config::minicpm_sparse_context, 8192).with(&launch_config::context_len, 8192),
+        "4096"},
+    rule_case{&minicpm::fi::sparse_context::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashinfer.with(&launch_config::minicpm_sparse_context, 65536)
+                  .with(&launch_config::context_len, 32768),
+              "MiniCPM sparse attention requires context_length >= 65536, got 32768.",
+              minicpm::flashinfer.with(&launch_config::context_len, 32768), "32768"},
     rule_case{&minicpm::fa::heads_per_group::info, stage::backend_init, exception_kind::value_error,
               minicpm::flashattn.heads(32, 4), "MiniCPM sparse attention requires 16 query heads per KV head, got 8.",
               minicpm::flashattn.heads(64, 4), "32"},

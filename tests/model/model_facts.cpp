@@ -193,6 +193,25 @@ TEST_CASE("Mamba state and short-conv layers: from the class, Granite's layer ty
   CHECK(source_of(m, field::short_conv) == "config.json model_type lfm2_moe");
 }
 
+TEST_CASE("MiniCPM SALA's sparse parameters and the context they need") {
+  auto c = llama();
+  c.set("architectures.0", std::string("MiniCPMSALAForCausalLM"));
+  c.set("model_type", std::string("minicpm_sala"));
+  c.set("sparse_config.kernel_size", std::int64_t{32});
+  c.set("sparse_config.kernel_stride", std::int64_t{16});
+  c.set("sparse_config.block_size", std::int64_t{64});
+  c.set("sparse_config.window_size", std::int64_t{2048});
+  c.set("sparse_config.topk", std::int64_t{64});
+  c.set("sparse_config.dense_len", std::int64_t{8192});
+  auto m = derive_model_facts(c);
+  CHECK(m.values.minicpm_sparse);
+  CHECK(m.values.minicpm_kernel_stride == 16);
+  CHECK(m.values.minicpm_window_size == 2048);
+  CHECK(m.values.minicpm_sparse_context == 8192);  // the dense prefix
+  c.set("sparse_config.dense_len", std::int64_t{1024});
+  CHECK(derive_model_facts(c).values.minicpm_sparse_context == 64 * (64 + 2048 / 64));  // the top-k and window blocks
+}
+
 TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 for Gemma)") {
   auto c = llama();
   c.set("torch_dtype", std::string("float32"));

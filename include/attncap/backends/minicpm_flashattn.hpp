@@ -2,9 +2,8 @@
 /// @file
 /// The `minicpm_flashattn` backend: MiniCPM SALA's sparse attention over FlashAttention, and the
 /// checks of the sparse backend it shares with `minicpm_flashinfer` (sglang 0.5.23,
-/// layers/attention/minicpm/backend.py). The sparse-attention parameters (kernel and block
-/// sizes, window, top-k) are not model facts yet: their checks (backend.py:175-211) are assumed
-/// to pass.
+/// layers/attention/minicpm/backend.py), reading the sparse-attention parameters of the model's
+/// sparse_config.
 #pragma once
 
 #include <attncap/backends/builtin.hpp>
@@ -14,6 +13,17 @@
 #include <attncap/capabilities/rule_shapes.hpp>
 
 namespace attncap {
+
+namespace detail {
+/// Whether MiniCPM's sparse parameters tile (those not given are taken as tiling): positive sizes,
+/// the stride dividing the kernel and the block, the block dividing the window.
+constexpr bool minicpm_tiling_ok(const launch_config& c) noexcept {
+  const auto k = c.minicpm_kernel_size, s = c.minicpm_kernel_stride, b = c.minicpm_block_size,
+             w = c.minicpm_window_size;
+  if (k == unset || s == unset || b == unset || w == unset) return true;
+  return s > 0 && k > 0 && b > 0 && w >= 0 && k % s == 0 && b % s == 0 && w % b == 0;
+}
+}  // namespace detail
 
 template <>
 struct backend_traits<backends::minicpm_flashattn> {
@@ -42,6 +52,19 @@ struct backend_traits<backends::minicpm_flashattn> {
                ::attncap::model_trait::minicpm_sparse) && \
            !::attncap::has_model_trait(ctx.cfg, ::attncap::model_trait::minicpm_sparse); \
   } \
+  ATTNCAP_RULE(sparse_tiling, #Backend ".sparse_tiling", backend_init, value_error, minicpm_kernel_stride, \
+               "a stride dividing the kernel and block sizes, a block size dividing the window", \
+               "MiniCPM sparse kernel_stride must divide kernel_size and block_size, and block_size must divide " \
+               "window_size.") { \
+    return ctx.cfg.minicpm_sparse && !::attncap::detail::minicpm_tiling_ok(ctx.cfg); \
+  } \
+  ATTNCAP_RULE(sparse_context, #Backend ".sparse_context", backend_init, value_error, context_len, \
+               "at least the context the sparse attention needs", \
+               "MiniCPM sparse attention requires context_length >= {minicpm_sparse_context}, got {context_len}.") { \
+    const auto& c = ctx.cfg; \
+    return c.minicpm_sparse && ::attncap::detail::minicpm_tiling_ok(c) && c.context_len != ::attncap::unset && \
+           c.minicpm_sparse_context != ::attncap::unset && c.context_len < c.minicpm_sparse_context; \
+  } \
   ATTNCAP_RULE(heads_per_group, #Backend ".heads_per_group", backend_init, value_error, num_q_heads_per_rank, \
                "16 query heads per KV head", \
                "MiniCPM sparse attention requires 16 query heads per KV head, got {gqa_group}.") { \
@@ -64,6 +87,7 @@ ATTNCAP_MINICPM_SPARSE_RULES(minicpm_flashattn)
 template <>
 struct backend_rules<backends::minicpm_flashattn>
     : rule_list<rules::minicpm_flashattn::window_cross_attention, rules::minicpm_flashattn::sparse_model,
+                rules::minicpm_flashattn::sparse_tiling, rules::minicpm_flashattn::sparse_context,
                 rules::minicpm_flashattn::heads_per_group, rules::minicpm_flashattn::target_verify> {};
 
 }  // namespace attncap

@@ -43,6 +43,7 @@ ATTNCAP_RULE(fused_topk_chunked_prefill, "minicpm_flashinfer.fused_topk_chunked_
 template <>
 struct backend_rules<backends::minicpm_flashinfer>
     : rule_list<rules::minicpm_flashinfer::window_cross_attention, rules::minicpm_flashinfer::sparse_model,
+                rules::minicpm_flashinfer::sparse_tiling, rules::minicpm_flashinfer::sparse_context,
                 rules::minicpm_flashinfer::heads_per_group, rules::minicpm_flashinfer::fused_topk_dtype,
                 rules::minicpm_flashinfer::fused_topk_chunked_prefill, rules::minicpm_flashinfer::target_verify> {};
 

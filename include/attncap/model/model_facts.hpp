@@ -6,12 +6,14 @@
 /// derives them, each with the key it came from.
 #pragma once
 
+#include <algorithm>
 #include <attncap/model/hf_config.hpp>
 #include <attncap/model/model_classes.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attncap {
@@ -185,6 +187,24 @@ inline void derive_scores(model_facts& m, const hf_view& v) {
     set_fact(m, field::attention_sinks, "config.json " + v.key("learnable_sink"), true);
 }
 
+/// MiniCPM SALA's sparse_config: the kernel, stride, block and window sizes, and the context its
+/// top-k blocks and dense prefix need.
+inline void derive_minicpm_sparse_params(model_facts& m, const hf_view& v) {
+  const auto& f = v.file();
+  const std::pair<field, const char*> sizes[] = {{field::minicpm_kernel_size, "kernel_size"},
+                                                 {field::minicpm_kernel_stride, "kernel_stride"},
+                                                 {field::minicpm_block_size, "block_size"},
+                                                 {field::minicpm_window_size, "window_size"}};
+  for (const auto& [key, name] : sizes)
+    if (auto n = f.integer(std::string("sparse_config.") + name))
+      set_fact(m, key, std::string("config.json sparse_config.") + name, *n);
+  const auto block = f.integer("sparse_config.block_size"), window = f.integer("sparse_config.window_size"),
+             topk = f.integer("sparse_config.topk"), dense = f.integer("sparse_config.dense_len");
+  if (block && window && topk && dense && *block > 0)
+    set_fact(m, field::minicpm_sparse_context, "config.json sparse_config (dense_len, block_size, topk, window_size)",
+             std::max(*dense, *block * (*topk + *window / *block)));
+}
+
 /// MiniCPM SALA's layer kinds: `mixer_types` (aliases allowed; none means all standard
 /// attention), whose standard layers are sparse where the file has a `sparse_config`.
 inline void derive_minicpm_layers(model_facts& m, const hf_view& v) {
@@ -198,6 +218,7 @@ inline void derive_minicpm_layers(model_facts& m, const hf_view& v) {
   if (standard && (v.file().has_object("sparse_config") || v.file().has("sparse_config")))
     set_fact(m, field::minicpm_sparse, "config.json sparse_config", true);
   if (lightning) set_fact(m, field::minicpm_lightning, "config.json mixer_types", true);
+  derive_minicpm_sparse_params(m, v);
 }
 
 inline void derive_traits(model_facts& m, const hf_view& v) {

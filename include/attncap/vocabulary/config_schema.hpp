@@ -118,6 +118,16 @@ enum class field_role : std::uint8_t {
   X(index_kpool, std::int32_t, 1, integer, 1, 65536, input, "keys a DSA index entry pools (config.json index_kpool)")  \
   X(minicpm_sparse, bool, false, flag, 0, 0, input, "the model has MiniCPM sparse-attention layers")                   \
   X(minicpm_lightning, bool, false, flag, 0, 0, input, "the model has MiniCPM lightning (linear) attention layers")    \
+  X(minicpm_kernel_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                          \
+    "MiniCPM sparse attention's compression kernel size (sparse_config.kernel_size)")                                  \
+  X(minicpm_kernel_stride, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                        \
+    "MiniCPM sparse attention's compression kernel stride (sparse_config.kernel_stride)")                              \
+  X(minicpm_block_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                           \
+    "MiniCPM sparse attention's block size (sparse_config.block_size)")                                                \
+  X(minicpm_window_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                          \
+    "MiniCPM sparse attention's local window (sparse_config.window_size)")                                             \
+  X(minicpm_sparse_context, std::int32_t, ::attncap::unset, integer, 0, 1 << 30, input,                                \
+    "the context MiniCPM sparse attention needs: dense_len, or block_size x (topk + window blocks) if more")           \
   X(dual_chunk_attention, bool, false, flag, 0, 0, input, "the model has a dual-chunk attention config")               \
   X(chunked_local_attention, bool, false, flag, 0, 0, input, "the model has chunked local attention layers")           \
   X(mamba_radix_cache, bool, false, flag, 0, 0, input,                                                                 \
