@@ -28,6 +28,7 @@
 #include "rules/disaggregation_cases.hpp"
 #include "rules/dsa_kernels_cases.hpp"
 #include "rules/eagle_draft_cases.hpp"
+#include "rules/kimi_k3_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
 #include "rules/mamba_radix_cache_cases.hpp"
@@ -79,6 +80,7 @@ std::set<const rule_info*> tested_rules() {
   add(model_backend_defaults_rules);
   add(mamba_radix_cache_rules);
   add(data_parallelism_rules);
+  add(kimi_k3_rules);
   add(deepseek_v4_rules);
   add(deterministic_rules);
   add(attention_backend_default_rules);
@@ -122,6 +124,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(model_backend_defaults_rewrites);
   add(mamba_radix_cache_rewrites);
   add(data_parallelism_rewrites);
+  add(kimi_k3_rewrites);
   add(minicpm_rewrites);
   add(deepseek_v4_rewrites);
   add(model_capabilities_rewrites);

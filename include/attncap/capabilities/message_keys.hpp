@@ -22,11 +22,27 @@ namespace detail {
 /// and allowed_list (the allowed set written the same way); dcp_q_group (the query heads a
 /// decode kernel sees per KV head under decode context parallelism) and architecture (the
 /// model's HF class as the caller names it, else its family's first, "the model" for other classes);
-/// dspark_verify_window (DSPARK's gamma + 1).
-inline constexpr std::array<std::string_view, 18> derived_message_keys{
-    "prefill_backend", "decode_backend", "subject",      "sm",          "sm_major",     "platform",
-    "heads",           "torch_kv_dtype", "gqa_group",    "allowed",     "device",       "platform_class",
-    "backends",        "draft_backends", "allowed_list", "dcp_q_group", "architecture", "dspark_verify_window"};
+/// dspark_verify_window (DSPARK's gamma + 1); kimi_k3_verify_width (the tokens a DSPARK verify
+/// step takes: the verify window given, else gamma + 1, else 8).
+inline constexpr std::array<std::string_view, 19> derived_message_keys{"prefill_backend",
+                                                                       "decode_backend",
+                                                                       "subject",
+                                                                       "sm",
+                                                                       "sm_major",
+                                                                       "platform",
+                                                                       "heads",
+                                                                       "torch_kv_dtype",
+                                                                       "gqa_group",
+                                                                       "allowed",
+                                                                       "device",
+                                                                       "platform_class",
+                                                                       "backends",
+                                                                       "draft_backends",
+                                                                       "allowed_list",
+                                                                       "dcp_q_group",
+                                                                       "architecture",
+                                                                       "dspark_verify_window",
+                                                                       "kimi_k3_verify_width"};
 
 /// True when `key` (without `!r` or `new_`) is a placeholder the formatter fills.
 constexpr bool known_message_key(std::string_view key) noexcept {

@@ -18,6 +18,7 @@
 #include <attncap/rules/disaggregation.hpp>
 #include <attncap/rules/dsa_kernels.hpp>
 #include <attncap/rules/eagle_draft.hpp>
+#include <attncap/rules/kimi_k3.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
 #include <attncap/rules/mamba_radix_cache.hpp>
@@ -80,15 +81,18 @@ struct sglang_pipeline
           detail::sa::mimo_v2_backend, detail::sa::inkling_backend, detail::sa::granite_moe_hybrid_backend,
           detail::sa::inkling_mamba_strategy, detail::sa::nemotron_h_page_size, detail::sa::nemotron_h_mamba_strategy,
           detail::sa::nemotron_h_draft_backend, detail::sa::nemotron_h_backend, detail::sa::qwen3_vl_decode_backend,
-          detail::sa::iquest_q1_backends, detail::sa::iquest_q1_speculative_algorithm,
-          detail::sa::iquest_q1_draft_backend, detail::sa::iquest_q1_context_parallel,
-          detail::sa::iquest_q1_decode_context_parallel, detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention,
-          detail::sa::iquest_q1_pp_size, detail::sa::iquest_q1_backend, detail::sa::iquest_q1_prefill_backend,
-          detail::sa::iquest_q1_decode_backend, detail::sa::moss_vl_prefill_backend,
-          detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention, detail::sa::minicpm_radix_cache,
-          detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend, detail::sa::gpt_oss_backends,
-          detail::sa::llama4_backends, detail::sa::gemma4_backends, detail::sa::olmo2_flashinfer,
-          detail::sa::exaone_backends, detail::sa::lfm2_triton,
+          detail::sa::kimi_k3_dcp_decode_backend, detail::sa::kimi_k3_dcp_dspark_mode,
+          detail::sa::kimi_k3_dcp_prefill_backend, detail::sa::kimi_k3_dcp_decode_fill, detail::sa::kimi_k3_dspark_mode,
+          detail::sa::kimi_k3_dspark_prefill_verify, detail::sa::kimi_k3_decode_backend,
+          detail::sa::kimi_k3_prefill_backend, detail::sa::iquest_q1_backends,
+          detail::sa::iquest_q1_speculative_algorithm, detail::sa::iquest_q1_draft_backend,
+          detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_decode_context_parallel,
+          detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size,
+          detail::sa::iquest_q1_backend, detail::sa::iquest_q1_prefill_backend, detail::sa::iquest_q1_decode_backend,
+          detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention,
+          detail::sa::minicpm_radix_cache, detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend,
+          detail::sa::gpt_oss_backends, detail::sa::llama4_backends, detail::sa::gemma4_backends,
+          detail::sa::olmo2_flashinfer, detail::sa::exaone_backends, detail::sa::lfm2_triton,
           // The hybrid Mamba models' radix cache.
           detail::sa::mamba_overlap_schedule, detail::sa::mamba_strategy_default,
           detail::sa::mamba_strategy_needs_state, detail::sa::mamba_extra_buffer_model,

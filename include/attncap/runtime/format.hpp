@@ -153,6 +153,10 @@ inline std::optional<std::string> derived_value(std::string_view key, const laun
   if (key == "dcp_q_group") return c.dcp_q_group() == unset ? "None" : std::to_string(c.dcp_q_group());
   if (key == "dspark_verify_window")
     return c.speculative_dspark_block_size == unset ? "None" : std::to_string(c.speculative_dspark_block_size + 1);
+  if (key == "kimi_k3_verify_width")
+    return std::to_string(c.speculative_num_draft_tokens != unset    ? c.speculative_num_draft_tokens
+                          : c.speculative_dspark_block_size != unset ? c.speculative_dspark_block_size + 1
+                                                                     : 8);
   if (key == "architecture") return std::string(model_class.empty() ? class_name_of(c.model) : model_class);
   if (key == "torch_kv_dtype") return std::string(torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware));
   return std::nullopt;

@@ -46,7 +46,8 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    inkling,             ///< Inkling: FA4 or Triton
                    granite_moe_hybrid,  ///< Granite MoE hybrid: FlashInfer on SM100 where it has Mamba layers
                    nemotron_h,          ///< Nemotron-H: TRT-LLM MHA or Triton on Blackwell
-                   qwen3_vl             ///< Qwen3-VL: FlashInfer decode on Hopper
+                   qwen3_vl,            ///< Qwen3-VL: FlashInfer decode on Hopper
+                   kimi_k3              ///< Kimi-K3: trtllm_mla on SM100, cutedsl_mla or aiter decode under DCP
 )
 
 template <>
@@ -56,7 +57,7 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 62> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 63> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
@@ -119,6 +120,7 @@ inline constexpr std::array<spelling<model_family>, 62> known_model_classes{{
     {model_family::nemotron_h, "NemotronH_Omni_Reasoning_V3"},
     {model_family::qwen3_vl, "Qwen3VLForConditionalGeneration"},
     {model_family::qwen3_vl, "Qwen3VLMoeForConditionalGeneration"},
+    {model_family::kimi_k3, "KimiK3ForConditionalGeneration"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.
