@@ -259,6 +259,7 @@ PROVIDER_MODELS = [
     "BeamForCausalLM", "EmbeddingGemma2Model", "Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "FalconH1ForCausalLM",
     "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM", "MiniCPMV4_6ForConditionalGeneration",
     "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM", "Qwen3VLForConditionalGeneration",
+    "MiniMaxM3SparseForCausalLM",
 ]  # fmt: skip
 # The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
 # the extra_buffer strategy snapshots.

@@ -171,6 +171,50 @@ struct qwen3_vl_decode_backend {
   }
 };
 
+/// MiniMax-M3 (a checkpoint without NVFP4 experts, whose branch reads the weights' quantization)
+/// with no backend given: Triton on ROCm, on SM100 trtllm_mha for an FP8 E4M3 cache (its FP8
+/// attention GEMMs) else FA4, on Hopper FA3; the sparse block attention on SM100 and Hopper wants
+/// 128-token pages. The page size is filled first: it reads whether a backend was given.
+namespace detail {
+constexpr backend_id minimax_m3_choice(const platform& hw, const launch_config& c) noexcept {
+  if (hw.is_hip()) return id::triton;
+  if (hw.is_sm100()) return c.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 ? id::trtllm_mha : id::fa4;
+  return hw.is_sm90() ? id::fa3 : backend_id::none;
+}
+}  // namespace detail
+struct minimax_m3_page_size {
+  static constexpr rewrite_info info{"model.minimax_m3_page_size", field::page_size, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    if (c.model != model_family::minimax_m3 || c.page_size != unset || ctx.hw.is_hip()) return false;
+    const auto b = detail::no_backend_given(c) ? detail::minimax_m3_choice(ctx.hw, c) : c.attention_backend;
+    return ctx.hw.is_sm100() ? b == id::fa4 || b == id::trtllm_mha : ctx.hw.is_sm90() && b == id::fa3;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 128; }
+};
+struct minimax_m3_backend {
+  static constexpr rewrite_info info{"model.minimax_m3_backend", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.model == model_family::minimax_m3 && detail::no_backend_given(ctx.cfg) &&
+           is_set(detail::minimax_m3_choice(ctx.hw, ctx.cfg));
+  }
+  static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
+    cfg.attention_backend = detail::minimax_m3_choice(hw, cfg);
+  }
+};
+/// An FP8 E5M2 cache keeps MiniMax-M3 off its FP8 attention GEMMs, with a warning.
+struct minimax_m3_fp8_e5m2 {
+  static constexpr rewrite_info info{
+      "model.minimax_m3_fp8_e5m2", field::kv_cache_dtype,
+      "MiniMax-M3 with kv_cache_dtype fp8_e5m2: fp8 attention GEMMs stay DISABLED (fmha_sm100's variant lookup would "
+      "silently dispatch the e4m3 kernel for e5m2); sparse attention runs on the widening Triton path. Use "
+      "--kv-cache-dtype fp8_e4m3 for fp8 attention GEMMs."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.model == model_family::minimax_m3 && ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp8_e5m2;
+  }
+  static constexpr void apply(launch_config&, const platform&) noexcept {}
+};
+
 ATTNCAP_RULE(exaone_backends, "model.exaone_backends", server_args, assertion_error, attention_backend,
              "fa3, triton, trtllm_mha",
              "One of the attention backends in ['fa3', 'triton', 'trtllm_mha'] is required for {architecture}, but "

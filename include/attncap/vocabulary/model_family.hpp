@@ -47,7 +47,8 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    granite_moe_hybrid,  ///< Granite MoE hybrid: FlashInfer on SM100 where it has Mamba layers
                    nemotron_h,          ///< Nemotron-H: TRT-LLM MHA or Triton on Blackwell
                    qwen3_vl,            ///< Qwen3-VL: FlashInfer decode on Hopper
-                   kimi_k3              ///< Kimi-K3: trtllm_mla on SM100, cutedsl_mla or aiter decode under DCP
+                   kimi_k3,             ///< Kimi-K3: trtllm_mla on SM100, cutedsl_mla or aiter decode under DCP
+                   minimax_m3           ///< MiniMax-M3: FA4 / trtllm_mha, FA3 or Triton, 128-token pages
 )
 
 template <>
@@ -57,7 +58,7 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 63> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 65> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
@@ -121,6 +122,8 @@ inline constexpr std::array<spelling<model_family>, 63> known_model_classes{{
     {model_family::qwen3_vl, "Qwen3VLForConditionalGeneration"},
     {model_family::qwen3_vl, "Qwen3VLMoeForConditionalGeneration"},
     {model_family::kimi_k3, "KimiK3ForConditionalGeneration"},
+    {model_family::minimax_m3, "MiniMaxM3SparseForCausalLM"},
+    {model_family::minimax_m3, "MiniMaxM3SparseForConditionalGeneration"},
 }};
 
 /// The family of an HF architecture class name; unknown classes are `other`.
