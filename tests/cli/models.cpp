@@ -48,8 +48,8 @@ const launch_case cases[] = {
      "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
      "head_dim=256, num_q_heads=16, num_kv_heads=8."},
     {"qwen3-next-80b-a3b-instruct", "sm100", "--attention-backend flex_attention --tp 4", 1,
-     "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for hybrid "
-     "GDN models, use --attention-backend to specify the backend."},
+     "Only {'triton', 'trtllm_mha', 'fa4', 'flashinfer'} backends are supported on Blackwell GPUs for hybrid GDN "
+     "models. Got prefill=flex_attention, decode=flex_attention."},
     {"gpt-oss-20b", "sm90", "--attention-backend hpc_ops --dtype bfloat16", 1,
      "GptOssForCausalLM requires one of ['triton', 'trtllm_mha', 'fa3', 'fa4', 'ascend', 'intel_amx', 'intel_xpu', "
      "'aiter'] attention backend, but got the following backends"},

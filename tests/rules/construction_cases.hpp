@@ -28,14 +28,19 @@ inline constexpr std::array construction_rules{
               on(H::sm90).flag(&launch_config::hybrid_gdn), "mla"},
     rule_case{&wr::hybrid_gdn_blackwell::info, stage::wrapper, exception_kind::assertion_error,
               on(H::sm100).backend(id::torch_native).flag(&launch_config::hybrid_gdn),
-              "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for "
-              "hybrid GDN models, use --attention-backend to specify the backend.",
+              "Only {'triton', 'trtllm_mha', 'fa4', 'flashinfer'} backends are supported on Blackwell GPUs for hybrid "
+              "GDN models. Got prefill=torch_native, decode=torch_native.",
               on(H::sm100).backend(id::triton).flag(&launch_config::hybrid_gdn), "torch_native"},
     rule_case{&wr::hybrid_gdn_blackwell::info, stage::wrapper, exception_kind::assertion_error,
-              on(H::sm121).backend(id::flex_attention).flag(&launch_config::hybrid_gdn),
-              "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for "
-              "hybrid GDN models, use --attention-backend to specify the backend.",
-              on(H::sm90).backend(id::flex_attention).flag(&launch_config::hybrid_gdn)},
+              on(H::sm100).backend(id::fa4).decode(id::flex_attention).flag(&launch_config::hybrid_gdn),
+              "Only {'triton', 'trtllm_mha', 'fa4', 'flashinfer'} backends are supported on Blackwell GPUs for hybrid "
+              "GDN models. Got prefill=fa4, decode=flex_attention.",
+              on(H::sm100).backend(id::fa4).decode(id::trtllm_mha).flag(&launch_config::hybrid_gdn)},
+    rule_case{&wr::hybrid_gdn_sm120::info, stage::wrapper, exception_kind::assertion_error,
+              on(H::sm121).backend(id::fa4).flag(&launch_config::hybrid_gdn),
+              "Only {'triton', 'trtllm_mha', 'flashinfer'} backends are supported on Blackwell GPUs for hybrid GDN "
+              "models. Got prefill=fa4, decode=fa4.",
+              on(H::sm121).backend(id::triton).flag(&launch_config::hybrid_gdn), "fa4"},
     rule_case{&wr::hybrid_gdn_npu::info, stage::wrapper, exception_kind::assertion_error,
               on(H::npu).backend(id::triton).flag(&launch_config::hybrid_gdn),
               "ascend backend is the only supported backend on NPU for hybrid GDN models, use --attention-backend "

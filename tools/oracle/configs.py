@@ -66,7 +66,7 @@ FACTS = {
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
     "encoder_decoder": "needs an encoder-decoder checkpoint (Whisper) config",
-    "hybrid_gdn": "needs a hybrid linear-attention checkpoint (Qwen3-Next) config",
+    "hybrid_gdn": "decided by the config type: give the model Qwen3_5ForConditionalGeneration, whose checkpoint is generated",
     "deepseek_v41": "needs a DeepSeek V4.1 checkpoint config",
     "dual_chunk_attention": "needs a dual-chunk checkpoint config",
     "chunked_local_attention": "needs a checkpoint config with attention_chunk_size (Llama 4's text config)",
@@ -204,6 +204,8 @@ def written_facts(cfg: dict) -> dict:
         facts["hybrid_swa"] = True
     if cfg.get("model") in ENCODER_DECODER:
         facts["encoder_decoder"] = True
+    if cfg.get("model") in HYBRID_GDN:
+        facts["hybrid_gdn"] = True
     if cfg.get("model") in MAMBA_RADIX_CACHE:
         facts["mamba_radix_cache"] = True
     if cfg.get("model") in MAMBA_EXTRA_BUFFER:
@@ -259,29 +261,33 @@ PROVIDER_MODELS = [
     "BeamForCausalLM", "EmbeddingGemma2Model", "Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "FalconH1ForCausalLM",
     "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM", "MiniCPMV4_6ForConditionalGeneration",
     "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM", "Qwen3VLForConditionalGeneration",
-    "MiniMaxM3SparseForCausalLM",
+    "MiniMaxM3SparseForCausalLM", "Qwen3_5ForConditionalGeneration",
 ]  # fmt: skip
 # The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
 # the extra_buffer strategy snapshots.
 MAMBA_RADIX_CACHE = {
-    "FalconH1ForCausalLM", "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM",
+    "Qwen3_5ForConditionalGeneration", "FalconH1ForCausalLM", "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM",
     "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration", "NemotronHForCausalLM",
 }  # fmt: skip
 MAMBA_EXTRA_BUFFER = {
-    "FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
+    "Qwen3_5ForConditionalGeneration", "FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
     "NemotronHForCausalLM",
 }  # fmt: skip
+# The classes of PROVIDER_MODELS with gated-delta-net linear attention (their config type decides it).
+HYBRID_GDN = {"Qwen3_5ForConditionalGeneration"}
 # The config type a class loads with (a Llama config otherwise), and the keys its hybrid layer
 # split reads: one sliding-window layer and one full-attention layer.
 MODEL_TYPES = {"Exaone4ForCausalLM": "exaone4", "ExaoneMoEForCausalLM": "exaone_moe", "NemotronHForCausalLM": "nemotron_h"}
 # Vision-language classes whose language model's keys sit in text_config: (model_type, its text
 # config's model_type).
-WRAPPED_TEXT = {"Qwen3VLForConditionalGeneration": ("qwen3_vl", "qwen3_vl_text")}
+WRAPPED_TEXT = {"Qwen3VLForConditionalGeneration": ("qwen3_vl", "qwen3_vl_text"),
+                "Qwen3_5ForConditionalGeneration": ("qwen3_5", "qwen3_5_text")}
 LAYER_KEYS = {
     "BeamForCausalLM": {"layer_types": ["sliding_attention", "full_attention"]},
     "MiMoV2ForCausalLM": {"hybrid_layer_pattern": [1, 0]},
     "InklingForConditionalGeneration": {"local_layer_ids": [0]},
     "NemotronHForCausalLM": {"hybrid_override_pattern": "M*"},
+    "Qwen3_5ForConditionalGeneration": {"layer_types": ["linear_attention", "full_attention"], "full_attention_interval": 2},
 }
 
 

@@ -15,6 +15,7 @@ import argparse
 import collections
 import datetime
 import json
+import re
 import os
 import random
 import subprocess
@@ -123,6 +124,18 @@ class Workers:
         return results
 
 
+_SET_LITERAL = re.compile(r"\{('[^'{}]*'(?:, '[^'{}]*')*)\}")
+
+
+def same_text(a, b) -> bool:
+    """Whether two messages agree, the elements of a printed Python set in any order: a set's
+    order follows the process's string-hash seed, so the engine's own text varies between runs."""
+    if not isinstance(a, str) or not isinstance(b, str):
+        return a == b
+    canon = lambda s: _SET_LITERAL.sub(lambda m: "{" + ", ".join(sorted(m.group(1).split(", "))) + "}", s)
+    return canon(a) == canon(b)
+
+
 def compare(cfg: dict, ours: dict, theirs: dict) -> dict:
     """The fields on which attncap and sglang differ for one configuration."""
     diff = {}
@@ -130,7 +143,7 @@ def compare(cfg: dict, ours: dict, theirs: dict) -> dict:
         diff["verdict"] = [ours["verdict"], theirs["verdict"]]
     if ours["verdict"] == theirs["verdict"] == "reject":
         for k in ("message", "exception", "stage"):
-            if ours.get(k) != theirs.get(k):
+            if not same_text(ours.get(k), theirs.get(k)):
                 diff[k] = [ours.get(k), theirs.get(k)]
     if ours["verdict"] == theirs["verdict"] == "accept":
         for k, read in RESOLVED.items():

@@ -5,6 +5,7 @@
 /// the draft backend, and the per-layer rules of the first forward pass.
 #pragma once
 
+#include <array>
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/rules/argparse.hpp>
@@ -28,18 +29,33 @@ ATTNCAP_RULE(hybrid_gdn_non_mla, "hybrid_gdn.non_mla", wrapper, assertion_error,
              "hybrid_gdn can only be used with non-MLA models.") {
   return ctx.cfg.hybrid_gdn && ctx.cfg.is_mla();
 }
+// The engine prints its allowed set as a Python set, whose order follows the process's hash seed;
+// attncap prints it in the engine's source order.
 ATTNCAP_RULE(hybrid_gdn_blackwell, "hybrid_gdn.blackwell_backend", wrapper, assertion_error, attention_backend,
              "triton, trtllm_mha, fa4, flashinfer",
-             "triton, trtllm_mha, fa4, or flashinfer backend are the only supported backends on Blackwell GPUs for "
-             "hybrid GDN models, use --attention-backend to specify the backend.") {
-  const auto b = ctx.cfg.attention_backend;
-  return ctx.cfg.hybrid_gdn && ctx.hw.is_blackwell() && b != id::triton && b != id::trtllm_mha && b != id::fa4 &&
-         b != id::flashinfer;
+             "Only {{'triton', 'trtllm_mha', 'fa4', 'flashinfer'}} backends are supported on Blackwell GPUs for hybrid "
+             "GDN models. Got prefill={prefill_backend}, decode={decode_backend}.") {
+  constexpr std::array allowed{id::triton, id::trtllm_mha, id::fa4, id::flashinfer};
+  const auto& c = ctx.cfg;
+  return c.hybrid_gdn && ctx.hw.is_blackwell() && !ctx.hw.is_sm120() &&
+         !(::attncap::detail::one_of(c.prefill_backend(), allowed) &&
+           ::attncap::detail::one_of(c.decode_backend(), allowed));
+}
+ATTNCAP_RULE(hybrid_gdn_sm120, "hybrid_gdn.sm120_backend", wrapper, assertion_error, attention_backend,
+             "triton, trtllm_mha, flashinfer",
+             "Only {{'triton', 'trtllm_mha', 'flashinfer'}} backends are supported on Blackwell GPUs for hybrid GDN "
+             "models. Got prefill={prefill_backend}, decode={decode_backend}.") {
+  constexpr std::array allowed{id::triton, id::trtllm_mha, id::flashinfer};
+  const auto& c = ctx.cfg;
+  return c.hybrid_gdn && ctx.hw.is_sm120() &&
+         !(::attncap::detail::one_of(c.prefill_backend(), allowed) &&
+           ::attncap::detail::one_of(c.decode_backend(), allowed));
 }
 ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error, attention_backend, "ascend",
              "ascend backend is the only supported backend on NPU for hybrid GDN models, use --attention-backend "
              "ascend to specify the backend.") {
-  return ctx.cfg.hybrid_gdn && ctx.hw.is_npu() && ctx.cfg.attention_backend != id::ascend;
+  return ctx.cfg.hybrid_gdn && ctx.hw.is_npu() &&
+         (ctx.cfg.prefill_backend() != id::ascend || ctx.cfg.decode_backend() != id::ascend);
 }
 // The model's conv layers ask the backend for conv-state metadata, which Ascend's lacks.
 ATTNCAP_RULE(short_conv_npu, "short_conv.npu", wrapper, not_implemented_error, hardware, "any but NPU",
@@ -53,8 +69,8 @@ ATTNCAP_RULE(short_conv_npu, "short_conv.npu", wrapper, not_implemented_error, h
 /// The model runner's construction: factory then constructor of the decode backend, then of the
 /// prefill backend when it differs, then the wrapper, then the draft backend.
 struct build_backends {
-  using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_npu,
-                             wrapper::short_conv_npu>;
+  using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_sm120,
+                             wrapper::hybrid_gdn_npu, wrapper::short_conv_npu>;
   using rules = ::attncap::detail::mp::mp_push_front<wrappers, factory::registered_backend>;
 
   template <class Registry>

@@ -19,7 +19,7 @@ inline constexpr std::int32_t xpu_decode_max_q_group = 16;
 /// Every rank of a DCP group holds the group's KV heads: Qwen 3.5 shards its QKV that way, other
 /// models only when the heads per rank do not grow with the group.
 constexpr bool xpu_dcp_kv_layout(const launch_config& c) noexcept {
-  if (c.model == model_family::qwen3_5) return true;
+  if (c.model == model_family::qwen3_5 || c.model == model_family::qwen3_5_text) return true;
   const auto with = c.kv_heads_with_dcp(c.tp_size, c.dcp_size), without = c.kv_heads_with_dcp(c.tp_size, 1);
   return with == unset || with == without;
 }

@@ -10,6 +10,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/rules/model_overrides.hpp>
+#include <attncap/select/default_backend.hpp>
 
 namespace attncap::rules::server_args {
 
@@ -213,6 +214,41 @@ struct minimax_m3_fp8_e5m2 {
     return ctx.cfg.model == model_family::minimax_m3 && ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp8_e5m2;
   }
   static constexpr void apply(launch_config&, const platform&) noexcept {}
+};
+
+/// Qwen 3.5's hybrid stack (Qwen3-Next, Intern-S2) on SM100 without a base backend: Triton on
+/// 1-token pages, unless the engine's default is trtllm_mha and Mamba snapshots, no radix cache or
+/// drafts ask for paging, then trtllm_mha on 64-token pages. Both override a page size given;
+/// the page size is filled first, as it reads whether the base backend was given.
+namespace detail {
+constexpr bool qwen3_5_provider(const rule_context& ctx) noexcept {
+  const auto m = ctx.cfg.model;
+  return (m == model_family::qwen3_5 || m == model_family::qwen3_next) && ctx.hw.is_sm100() &&
+         !is_set(ctx.cfg.attention_backend);
+}
+constexpr backend_id qwen3_5_choice(const launch_config& c) noexcept {
+  const bool snapshots = !c.disable_radix_cache && (c.mamba_radix_cache_strategy == mamba_strategy::extra_buffer ||
+                                                    c.mamba_radix_cache_strategy == mamba_strategy::extra_buffer_lazy);
+  const bool paged = snapshots || c.disable_radix_cache || c.speculative();
+  return ::attncap::default_backend(c).backend == id::trtllm_mha && paged ? id::trtllm_mha : id::triton;
+}
+}  // namespace detail
+struct qwen3_5_page_size {
+  static constexpr rewrite_info info{"model.qwen3_5_page_size", field::page_size, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return detail::qwen3_5_provider(ctx) &&
+           ctx.cfg.page_size != (detail::qwen3_5_choice(ctx.cfg) == id::trtllm_mha ? 64 : 1);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.page_size = detail::qwen3_5_choice(cfg) == id::trtllm_mha ? 64 : 1;
+  }
+};
+struct qwen3_5_backend {
+  static constexpr rewrite_info info{"model.qwen3_5_backend", field::attention_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept { return detail::qwen3_5_provider(ctx); }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.attention_backend = detail::qwen3_5_choice(cfg);
+  }
 };
 
 ATTNCAP_RULE(exaone_backends, "model.exaone_backends", server_args, assertion_error, attention_backend,
