@@ -58,6 +58,11 @@ template <class T>
 constexpr bool one_of(const T& x, std::initializer_list<T> values) noexcept {
   return one_of<T, std::initializer_list<T>>(x, values);
 }
+/// True when the resolved prefill and decode backends of `c` are both in `allowed`.
+template <class Range>
+constexpr bool pair_one_of(const launch_config& c, const Range& allowed) noexcept {
+  return one_of(c.prefill_backend(), allowed) && one_of(c.decode_backend(), allowed);
+}
 
 }  // namespace detail
 

@@ -37,9 +37,7 @@ ATTNCAP_RULE(hybrid_gdn_blackwell, "hybrid_gdn.blackwell_backend", wrapper, asse
              "GDN models. Got prefill={prefill_backend}, decode={decode_backend}.") {
   constexpr std::array allowed{id::triton, id::trtllm_mha, id::fa4, id::flashinfer};
   const auto& c = ctx.cfg;
-  return c.hybrid_gdn && ctx.hw.is_blackwell() && !ctx.hw.is_sm120() &&
-         !(::attncap::detail::one_of(c.prefill_backend(), allowed) &&
-           ::attncap::detail::one_of(c.decode_backend(), allowed));
+  return c.hybrid_gdn && ctx.hw.is_blackwell() && !ctx.hw.is_sm120() && !::attncap::detail::pair_one_of(c, allowed);
 }
 ATTNCAP_RULE(hybrid_gdn_sm120, "hybrid_gdn.sm120_backend", wrapper, assertion_error, attention_backend,
              "triton, trtllm_mha, flashinfer",
@@ -47,9 +45,7 @@ ATTNCAP_RULE(hybrid_gdn_sm120, "hybrid_gdn.sm120_backend", wrapper, assertion_er
              "models. Got prefill={prefill_backend}, decode={decode_backend}.") {
   constexpr std::array allowed{id::triton, id::trtllm_mha, id::flashinfer};
   const auto& c = ctx.cfg;
-  return c.hybrid_gdn && ctx.hw.is_sm120() &&
-         !(::attncap::detail::one_of(c.prefill_backend(), allowed) &&
-           ::attncap::detail::one_of(c.decode_backend(), allowed));
+  return c.hybrid_gdn && ctx.hw.is_sm120() && !::attncap::detail::pair_one_of(c, allowed);
 }
 ATTNCAP_RULE(hybrid_gdn_npu, "hybrid_gdn.npu_backend", wrapper, assertion_error, attention_backend, "ascend",
              "ascend backend is the only supported backend on NPU for hybrid GDN models, use --attention-backend "

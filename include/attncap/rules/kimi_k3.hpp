@@ -17,21 +17,14 @@ namespace detail {
 constexpr bool kimi_k3_dcp(const launch_config& c) noexcept {
   return c.model == model_family::kimi_k3 && c.dcp_size > 1;
 }
-/// The decode backend given (a split backend, else the base one).
-constexpr backend_id given_decode(const launch_config& c) noexcept {
-  return is_set(c.decode_attention_backend) ? c.decode_attention_backend : c.attention_backend;
-}
-constexpr backend_id given_prefill(const launch_config& c) noexcept {
-  return is_set(c.prefill_attention_backend) ? c.prefill_attention_backend : c.attention_backend;
-}
 /// Under DCP: the decode backend kept (cutedsl_mla when none is given), or none for another.
 constexpr backend_id kimi_k3_dcp_decode(const launch_config& c) noexcept {
-  const auto d = given_decode(c);
+  const auto d = c.decode_backend();
   return !is_set(d) || d == id::cutedsl_mla ? id::cutedsl_mla : d == id::aiter ? id::aiter : backend_id::none;
 }
 constexpr backend_id kimi_k3_dcp_prefill(const launch_config& c) noexcept {
   if (kimi_k3_dcp_decode(c) != id::aiter) return id::trtllm_mla;
-  return given_prefill(c) == id::triton ? id::triton : id::aiter;
+  return c.prefill_backend() == id::triton ? id::triton : id::aiter;
 }
 /// SM100/SM103 without DCP, no backend given: trtllm_mla for both phases.
 constexpr bool kimi_k3_sm100_default(const rule_context& ctx) noexcept {
@@ -44,7 +37,7 @@ constexpr backend_id kimi_k3_dspark_verifier(const rule_context& ctx) noexcept {
   if (c.model != model_family::kimi_k3 || c.dcp_size > 1 || !ctx.hw.is_sm100() ||
       c.speculative_algorithm != speculative_algorithm::dspark)
     return backend_id::none;
-  return no_backend_given(c) ? id::trtllm_mla : given_decode(c);
+  return no_backend_given(c) ? id::trtllm_mla : c.decode_backend();
 }
 }  // namespace detail
 

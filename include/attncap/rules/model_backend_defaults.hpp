@@ -9,6 +9,7 @@
 #include <array>
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/mamba_radix_cache.hpp>
 #include <attncap/rules/model_overrides.hpp>
 #include <attncap/select/default_backend.hpp>
 
@@ -227,8 +228,7 @@ constexpr bool qwen3_5_provider(const rule_context& ctx) noexcept {
          !is_set(ctx.cfg.attention_backend);
 }
 constexpr backend_id qwen3_5_choice(const launch_config& c) noexcept {
-  const bool snapshots = !c.disable_radix_cache && (c.mamba_radix_cache_strategy == mamba_strategy::extra_buffer ||
-                                                    c.mamba_radix_cache_strategy == mamba_strategy::extra_buffer_lazy);
+  const bool snapshots = !c.disable_radix_cache && extra_buffer_strategy(c.mamba_radix_cache_strategy);
   const bool paged = snapshots || c.disable_radix_cache || c.speculative();
   return ::attncap::default_backend(c).backend == id::trtllm_mha && paged ? id::trtllm_mha : id::triton;
 }

@@ -12,6 +12,7 @@ namespace attncap::rules::server_args {
 
 namespace detail {
 using ::attncap::detail::one_of;
+using ::attncap::detail::pair_one_of;
 constexpr bool no_backend_given(const launch_config& c) noexcept {
   return !is_set(c.attention_backend) && !is_set(c.prefill_attention_backend) && !is_set(c.decode_attention_backend);
 }
@@ -19,11 +20,6 @@ constexpr bool is_dsa_model(const launch_config& c) noexcept { return has_model_
 /// Where the DSA override pages by pooled index groups: off the NPU, XPU and ROCm's legacy indexer.
 constexpr bool dsa_pooled_pages(const rule_context& ctx) noexcept {
   return is_dsa_model(ctx.cfg) && !ctx.hw.is_npu() && !ctx.hw.is_xpu() && !ctx.hw.is_hip();
-}
-/// True when the resolved prefill and decode backends of `c` are both in `allowed` (a model's list).
-template <class Range>
-constexpr bool pair_one_of(const launch_config& c, const Range& allowed) noexcept {
-  return one_of(c.prefill_backend(), allowed) && one_of(c.decode_backend(), allowed);
 }
 }  // namespace detail
 
