@@ -28,6 +28,16 @@ inline constexpr std::array kv_cache_rules{
               "SM100 native NVFP4 with trtllm_mha does not yet support PD disaggregation because its physical "
               "block-scale layout is not implemented by the KV transfer path.",
               on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha), "decode"},
+    rule_case{&sa::kv4_nvfp4_hicache::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).flag(&launch_config::enable_hierarchical_cache),
+              "SM100 native NVFP4 with trtllm_mha does not yet support hierarchical KV cache or LMCache because their "
+              "host pools do not preserve the physical block-scale layout.",
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha), "True"},
+    rule_case{&sa::kv4_nvfp4_lmcache::info, stage::server_args, exception_kind::value_error,
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha).flag(&launch_config::enable_lmcache),
+              "SM100 native NVFP4 with trtllm_mha does not yet support hierarchical KV cache or LMCache because their "
+              "host pools do not preserve the physical block-scale layout.",
+              on(H::sm100).kv(K::nvfp4).backend(id::trtllm_mha), "True"},
     rule_case{&sa::kv4_unified_memory::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).kv(K::fp4_mx_block16).flag(&launch_config::enable_unified_memory),
               "FP4 KV cache does not yet support --enable-unified-memory: the unified MHA pool does not allocate FP4 "

@@ -14,6 +14,14 @@ inline constexpr conf sparse = dense.flag(&launch_config::minicpm_sparse);
 }  // namespace minicpm_provider
 
 inline constexpr std::array minicpm_rules{
+    rule_case{&sa::minicpm_hierarchical_cache::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::sparse.flag(&launch_config::enable_hierarchical_cache),
+              "MiniCPM SALA does not support hierarchical cache", minicpm_provider::sparse, "True"},
+    rule_case{
+        &sa::minicpm_hierarchical_cache::info, stage::server_args, exception_kind::value_error,
+        minicpm_provider::dense.flag(&launch_config::minicpm_lightning).flag(&launch_config::enable_hierarchical_cache),
+        "MiniCPM SALA does not support hierarchical cache",
+        minicpm_provider::dense.flag(&launch_config::enable_hierarchical_cache), "True"},
     rule_case{&sa::minicpm_dp_attention::info, stage::server_args, exception_kind::value_error,
               minicpm_provider::dense.flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
               "MiniCPM does not support DP attention", minicpm_provider::dense.with(&launch_config::dp_size, 2),

@@ -28,6 +28,7 @@
 #include "rules/disaggregation_cases.hpp"
 #include "rules/dsa_kernels_cases.hpp"
 #include "rules/eagle_draft_cases.hpp"
+#include "rules/host_cache_cases.hpp"
 #include "rules/kimi_k3_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
 #include "rules/kv_pool_cases.hpp"
@@ -92,6 +93,7 @@ std::set<const rule_info*> tested_rules() {
   add(speculative_dflash_rules);
   add(speculative_uno_rules);
   add(unified_memory_rules);
+  add(host_cache_rules);
   add(decode_context_parallel_rules);
   add(dsa_kernels_rules);
   add(kv4_speculative_rules);

@@ -123,6 +123,17 @@ inline constexpr std::array unified_memory_rules{
               "['flashinfer']. Other backends do not translate speculative verify indices to the unified pool's "
               "physical ids yet.",
               unified_mla_dcp.dcp(1).spec(S::dflash)},
+    rule_case{&sa::unified_lmcache::info, stage::server_args, exception_kind::assertion_error,
+              unified.flag(&launch_config::enable_lmcache),
+              "--enable-unified-memory is not yet compatible with --enable-lmcache: the LMCache offload path indexes "
+              "the device buffers with the ids it is handed, and under the unified pool those are VIRTUAL.",
+              unified, "True"},
+    rule_case{&sa::unified_eagle_hicache::info, stage::server_args, exception_kind::assertion_error,
+              unified_eagle.flag(&launch_config::enable_hierarchical_cache),
+              "--enable-unified-memory + EAGLE/EAGLE3 does not support --enable-hierarchical-cache: HiCache keeps the "
+              "draft on a private pool, and would pack an MTP head's KV into the target's page-envelope host pool, "
+              "which refuses per-layer draft loads.",
+              unified_eagle, "True"},
     rule_case{&sa::unified_dcp_mla::info, stage::server_args, exception_kind::assertion_error, unified_mla_dcp.gqa(),
               "--enable-unified-memory with decode context parallelism (--dcp-size > 1) supports MLA models only (e.g. "
               "kimi-linear): the MHA unified pool has no DCP-aware masked write path "

@@ -57,6 +57,8 @@ SWITCHES = {
     "enable_page_major_kv_layout": "--enable-page-major-kv-layout",
     "disable_overlap_schedule": "--disable-overlap-schedule",
     "enable_dp_lm_head": "--enable-dp-lm-head",
+    "enable_hierarchical_cache": "--enable-hierarchical-cache",
+    "enable_lmcache": "--enable-lmcache",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
@@ -394,6 +396,11 @@ def random_config(rng: random.Random) -> dict:
         cfg["chunked_prefill_size"] = rng.choice([-1, 2048, 8192])
     if rng.random() < 0.05:
         cfg["disable_radix_cache"] = True
+    if rng.random() < (0.3 if cfg.get("dcp_size", 1) > 1 else 0.05):
+        # The radix cache's host tiers: HiCache (often under DCP, where its own checks are), LMCache.
+        cfg["enable_hierarchical_cache"] = True
+    if rng.random() < 0.04:
+        cfg["enable_lmcache"] = True
     if rng.random() < 0.1:
         cfg["enable_unified_memory"] = True
     if rng.random() < 0.03:

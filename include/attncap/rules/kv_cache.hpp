@@ -131,6 +131,17 @@ ATTNCAP_RULE(kv4_nvfp4_disaggregation, "kv4.nvfp4_disaggregation", server_args, 
   return detail::sm100_trtllm_nvfp4(ctx) && ctx.cfg.disaggregation_mode != disaggregation_mode::null;
 }
 
+// One message for either host tier, each reported with its own flag.
+#define ATTNCAP_HOST_TIER_RULE(Name, Code, Flag)                                                                   \
+  ATTNCAP_RULE(Name, Code, server_args, value_error, Flag, "False",                                                \
+               "SM100 native NVFP4 with trtllm_mha does not yet support hierarchical KV cache or LMCache because " \
+               "their host pools do not preserve the physical block-scale layout.") {                              \
+    return detail::sm100_trtllm_nvfp4(ctx) && ctx.cfg.Flag;                                                        \
+  }
+ATTNCAP_HOST_TIER_RULE(kv4_nvfp4_hicache, "kv4.nvfp4_hierarchical_cache", enable_hierarchical_cache)
+ATTNCAP_HOST_TIER_RULE(kv4_nvfp4_lmcache, "kv4.nvfp4_lmcache", enable_lmcache)
+#undef ATTNCAP_HOST_TIER_RULE
+
 struct kv4_mixed_pair {
   static constexpr rewrite_info info{
       "kv4.mixed_pair", field::decode_attention_backend,

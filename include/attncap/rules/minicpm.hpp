@@ -22,6 +22,11 @@ ATTNCAP_RULE(minicpm_dp_attention, "model.minicpm_dp_attention", server_args, va
              "MiniCPM does not support DP attention") {
   return detail::is_minicpm(ctx.cfg) && ctx.cfg.attn_dp_enabled();
 }
+ATTNCAP_RULE(minicpm_hierarchical_cache, "model.minicpm_hierarchical_cache", server_args, value_error,
+             enable_hierarchical_cache, "False", "MiniCPM SALA does not support hierarchical cache") {
+  const auto& c = ctx.cfg;
+  return detail::is_minicpm(c) && (c.minicpm_sparse || c.minicpm_lightning) && c.enable_hierarchical_cache;
+}
 /// Sparse or lightning layers: the radix cache is off, silently.
 struct minicpm_radix_cache {
   static constexpr rewrite_info info{"model.minicpm_radix_cache", field::disable_radix_cache, ""};

@@ -30,6 +30,10 @@ ATTNCAP_RULE(hyv4_dcp, "model.hyv4_dcp", server_args, value_error, dcp_size, "1"
              "architecture={architecture!r} and dcp_size={dcp_size!r}.") {
   return ctx.cfg.model == model_family::hyv4 && ctx.cfg.dcp_size > 1;
 }
+ATTNCAP_RULE(dsa_dcp_host_cache, "model.dsa_dcp_host_cache", server_args, value_error, enable_hierarchical_cache,
+             "False", "DSA DCP does not support HiSparse or HiCache.") {
+  return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 && ctx.cfg.enable_hierarchical_cache;
+}
 ATTNCAP_RULE(dsa_dcp_disaggregation, "model.dsa_dcp_disaggregation", server_args, value_error, disaggregation_mode,
              "null", "DSA DCP does not support PD disaggregation.") {
   return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 &&

@@ -18,6 +18,7 @@
 #include <attncap/rules/disaggregation.hpp>
 #include <attncap/rules/dsa_kernels.hpp>
 #include <attncap/rules/eagle_draft.hpp>
+#include <attncap/rules/host_cache.hpp>
 #include <attncap/rules/kimi_k3.hpp>
 #include <attncap/rules/kv_cache.hpp>
 #include <attncap/rules/kv_pool.hpp>
@@ -64,18 +65,18 @@ struct sglang_pipeline
           detail::sa::dsv4_trtllm_kv_dtype, detail::sa::dsv4_trtllm_context_parallel,
           detail::sa::dsv4_trtllm_decode_context_parallel, detail::sa::dsv4_trtllm_disaggregation,
           detail::sa::dsv4_trtllm_chunked_prefill, detail::sa::dsv4_speculative_algorithm, detail::sa::dsv4_eagle_topk,
-          detail::sa::hyv4_dcp, detail::sa::dsa_dcp_disaggregation, detail::sa::dsa_dcp_topk,
-          detail::sa::dsa_dcp_prefill_kernel, detail::sa::dsa_dcp_decode_kernel, detail::sa::dsa_default_backend,
-          detail::sa::dsa_kpool_dcp, detail::sa::dsa_page_size, detail::sa::dsa_page_size_rocm,
-          detail::sa::dsa_page_size_xpu, detail::sa::dsa_cuda_capability, detail::sa::dsa_sinks_kv_dtype,
-          detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling,
-          detail::sa::dsa_kv_dtype, detail::sa::dsa_sinks_prefill_kernel, detail::sa::dsa_sinks_decode_kernel,
-          detail::sa::dsa_prefill_kernel, detail::sa::dsa_decode_kernel, detail::sa::dsa_triton_prefill_rocm,
-          detail::sa::dsa_triton_decode_rocm, detail::sa::dsa_tilelang_prefill_pair,
-          detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp, detail::sa::dsa_tilelang_sm89,
-          detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note,
-          detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend, detail::sa::step3p_backend,
-          detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
+          detail::sa::hyv4_dcp, detail::sa::dsa_dcp_host_cache, detail::sa::dsa_dcp_disaggregation,
+          detail::sa::dsa_dcp_topk, detail::sa::dsa_dcp_prefill_kernel, detail::sa::dsa_dcp_decode_kernel,
+          detail::sa::dsa_default_backend, detail::sa::dsa_kpool_dcp, detail::sa::dsa_page_size,
+          detail::sa::dsa_page_size_rocm, detail::sa::dsa_page_size_xpu, detail::sa::dsa_cuda_capability,
+          detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
+          detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype, detail::sa::dsa_sinks_prefill_kernel,
+          detail::sa::dsa_sinks_decode_kernel, detail::sa::dsa_prefill_kernel, detail::sa::dsa_decode_kernel,
+          detail::sa::dsa_triton_prefill_rocm, detail::sa::dsa_triton_decode_rocm,
+          detail::sa::dsa_tilelang_prefill_pair, detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp,
+          detail::sa::dsa_tilelang_sm89, detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend,
+          detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend,
+          detail::sa::step3p_backend, detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
           detail::sa::embedding_gemma2_radix_cache, detail::sa::embedding_gemma2_backend, detail::sa::exaone_backend,
           detail::sa::falcon_h1_backend, detail::sa::lfm2_backend, detail::sa::minicpmv_backend,
           detail::sa::mimo_v2_backend, detail::sa::inkling_backend, detail::sa::granite_moe_hybrid_backend,
@@ -91,10 +92,11 @@ struct sglang_pipeline
           detail::sa::iquest_q1_decode_context_parallel, detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention,
           detail::sa::iquest_q1_pp_size, detail::sa::iquest_q1_backend, detail::sa::iquest_q1_prefill_backend,
           detail::sa::iquest_q1_decode_backend, detail::sa::moss_vl_prefill_backend,
-          detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention, detail::sa::minicpm_radix_cache,
-          detail::sa::minicpm_disaggregation, detail::sa::minicpm_sparse_backend, detail::sa::gpt_oss_backends,
-          detail::sa::llama4_backends, detail::sa::gemma4_backends, detail::sa::olmo2_flashinfer,
-          detail::sa::exaone_backends, detail::sa::lfm2_triton,
+          detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention,
+          detail::sa::minicpm_hierarchical_cache, detail::sa::minicpm_radix_cache, detail::sa::minicpm_disaggregation,
+          detail::sa::minicpm_sparse_backend, detail::sa::gpt_oss_backends, detail::sa::llama4_backends,
+          detail::sa::gemma4_backends, detail::sa::olmo2_flashinfer, detail::sa::exaone_backends,
+          detail::sa::lfm2_triton,
           // The hybrid Mamba models' radix cache.
           detail::sa::mamba_overlap_schedule, detail::sa::mamba_strategy_default,
           detail::sa::mamba_strategy_needs_state, detail::sa::mamba_extra_buffer_model,
@@ -129,10 +131,13 @@ struct sglang_pipeline
           detail::sa::nvfp4_spec_dflash_family, detail::sa::nvfp4_spec_algorithm, detail::sa::nvfp4_spec_ngram_breadth,
           detail::sa::nvfp4_spec_ngram_default_breadth, detail::sa::nvfp4_spec_draft_default,
           detail::sa::nvfp4_spec_draft_backend, detail::sa::nvfp4_spec_attention_mode,
-          detail::sa::kv4_nvfp4_disaggregation, detail::sa::kv4_mixed_pair, detail::sa::kv4_fa4_mla_decode,
-          detail::sa::kv4_fa4_mha_decode, detail::sa::kv4_mla_backend, detail::sa::kv4_mha_backend,
-          detail::sa::mxfp8_blackwell, detail::sa::page_size_default, detail::sa::multi_item_scoring_flashinfer,
+          detail::sa::kv4_nvfp4_disaggregation, detail::sa::kv4_nvfp4_hicache, detail::sa::kv4_nvfp4_lmcache,
+          detail::sa::kv4_mixed_pair, detail::sa::kv4_fa4_mla_decode, detail::sa::kv4_fa4_mha_decode,
+          detail::sa::kv4_mla_backend, detail::sa::kv4_mha_backend, detail::sa::mxfp8_blackwell,
+          detail::sa::page_size_default, detail::sa::multi_item_scoring_flashinfer,
           detail::sa::multi_item_scoring_radix_cache, detail::sa::prefill_only_fa,
+          // HiCache under decode context parallelism.
+          detail::sa::hicache_dcp_speculative, detail::sa::hicache_dcp_lmcache, detail::sa::hicache_dcp_mla,
           // Data parallelism's LM head, then context parallelism.
           detail::sa::dp_lm_head_single_rank, detail::sa::dp_lm_head_attention_dp,
           detail::sa::nemotron_h_context_parallel,
@@ -159,6 +164,10 @@ struct sglang_pipeline
           detail::sa::dspark_topk, detail::sa::dspark_topk_default, detail::sa::dspark_block_size,
           detail::sa::dspark_block_size_draft_tokens, detail::sa::dspark_block_draft_tokens,
           detail::sa::dspark_draft_tokens_default, detail::sa::dspark_draft_tokens,
+          // The radix cache's host tiers.
+          detail::sa::hicache_radix_cache, detail::sa::lmcache_hicache, detail::sa::lmcache_radix_cache,
+          detail::sa::lmcache_speculative, detail::sa::lmcache_dp_attention, detail::sa::lmcache_dcp,
+          detail::sa::lmcache_disaggregation,
           // The page-major KV layout, then the unified memory pool.
           detail::sa::unified_memory_page_major, detail::sa::page_major_unified_memory,
           detail::sa::page_major_mla_backends, detail::sa::page_major_asymmetric_kv_backends,
@@ -166,8 +175,9 @@ struct sglang_pipeline
           detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk, detail::sa::unified_eagle_target,
           detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends, detail::sa::unified_eagle_draft,
           detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
-          detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_dcp_mla,
-          detail::sa::unified_dcp_hybrid_swa, detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
+          detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_lmcache,
+          detail::sa::unified_eagle_hicache, detail::sa::unified_dcp_mla, detail::sa::unified_dcp_hybrid_swa,
+          detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
           // Model capabilities.
           detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill, detail::sa::hrm_text_radix_cache,
           detail::sa::hrm_text_cuda_graph,

@@ -182,6 +182,19 @@ ATTNCAP_UNIFIED_VERIFY_RULE(unified_dflash_dcp_backends, "unified_memory.dflash_
 #undef ATTNCAP_DCP_NOTE
 #undef ATTNCAP_UNIFIED_VERIFY_RULE
 
+ATTNCAP_RULE(unified_lmcache, "unified_memory.lmcache", server_args, assertion_error, enable_lmcache, "False",
+             "--enable-unified-memory is not yet compatible with --enable-lmcache: the LMCache offload path indexes "
+             "the device buffers with the ids it is handed, and under the unified pool those are VIRTUAL.") {
+  return ctx.cfg.enable_unified_memory && ctx.cfg.enable_lmcache;
+}
+ATTNCAP_RULE(unified_eagle_hicache, "unified_memory.eagle_hierarchical_cache", server_args, assertion_error,
+             enable_hierarchical_cache, "False",
+             "--enable-unified-memory + EAGLE/EAGLE3 does not support --enable-hierarchical-cache: HiCache keeps the "
+             "draft on a private pool, and would pack an MTP head's KV into the target's page-envelope host pool, "
+             "which refuses per-layer draft loads.") {
+  return detail::unified_eagle(ctx.cfg) && ctx.cfg.enable_hierarchical_cache;
+}
+
 // Under DCP the pool hands out widened virtual ids (dcp_size per stored row); only these paths
 // take them (arg_groups/kv_cache_hook.py:719-760).
 ATTNCAP_RULE(unified_dcp_mla, "unified_memory.dcp_mla", server_args, assertion_error, model_arch, "mla",

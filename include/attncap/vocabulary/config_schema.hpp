@@ -148,6 +148,8 @@ enum class field_role : std::uint8_t {
   X(attention_sinks, bool, false, flag, 0, 0, input, "the model has attention sinks")                                  \
   X(asymmetric_kv, bool, false, flag, 0, 0, input, "the model's K and V head dims differ")                             \
   X(disable_radix_cache, bool, false, flag, 0, 0, input, "the radix cache is off")                                     \
+  X(enable_hierarchical_cache, bool, false, flag, 0, 0, input, "the radix cache spills to host memory (HiCache)")      \
+  X(enable_lmcache, bool, false, flag, 0, 0, input, "the radix cache offloads to LMCache")                             \
   X(mamba_radix_cache_strategy, ::attncap::mamba_strategy, ::attncap::mamba_strategy::auto_, choice, 0, 0, input,      \
     "how the radix cache keeps Mamba state (auto: from the model and the machine)")                                    \
   X(mamba_track_interval, std::int32_t, 256, integer, 1, 1 << 30, input, "decode steps between Mamba state snapshots") \
