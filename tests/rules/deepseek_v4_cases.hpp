@@ -39,6 +39,9 @@ inline constexpr std::array deepseek_v4_rules{
               dsv4::trtllm.kv(K::bfloat16),
               "--dsv4-attn-backend trtllm requires kv_cache_dtype=fp8_e4m3, got bfloat16.",
               dsv4::trtllm.kv(K::fp8_e4m3), "bfloat16"},
+    rule_case{&sa::dsv4_trtllm_hisparse::info, stage::server_args, exception_kind::assertion_error,
+              dsv4::trtllm.flag(&launch_config::enable_hisparse),
+              "--dsv4-attn-backend trtllm does not support enable_hisparse.", dsv4::trtllm, "True"},
     rule_case{&sa::dsv4_trtllm_context_parallel::info, stage::server_args, exception_kind::assertion_error,
               dsv4::trtllm.with(&launch_config::attn_cp_size, 2),
               "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode "

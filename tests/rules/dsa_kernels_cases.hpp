@@ -64,6 +64,13 @@ inline constexpr std::array dsa_kernels_rules{
               detail::with_kernels(detail::dsa_model(H::sm90).kv(K::bfloat16), detail::DK::tilelang, detail::DK::none),
               "flashmla_kv"},
     rule_case{
+        &sa::dsa_hisparse_tilelang_fp8::info, stage::server_args, exception_kind::value_error,
+        detail::with_kernels(detail::dsa_model(H::sm90).kv(K::fp8_e4m3), detail::DK::tilelang, detail::DK::tilelang)
+            .flag(&launch_config::enable_hisparse),
+        "CUDA TileLang FP8 KV does not support HiSparse.",
+        detail::with_kernels(detail::dsa_model(H::sm90).kv(K::fp8_e4m3), detail::DK::tilelang, detail::DK::tilelang),
+        "True"},
+    rule_case{
         &sa::dsa_tilelang_dcp::info, stage::server_args, exception_kind::value_error,
         detail::with_kernels(detail::dsa_model(H::sm90).kv(K::fp8_e4m3), detail::DK::tilelang, detail::DK::tilelang)
             .tp(2)

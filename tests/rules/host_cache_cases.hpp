@@ -31,6 +31,11 @@ inline constexpr std::array host_cache_rules{
               host_cache::hicache_dcp.flag(&launch_config::enable_lmcache),
               "--enable-lmcache with --dcp-size > 1 is not supported: LMCache has no DCP-aware index translation.",
               host_cache::hicache_dcp, "True"},
+    rule_case{&sa::hicache_dcp_hisparse::info, stage::server_args, exception_kind::not_implemented_error,
+              host_cache::hicache_dcp.flag(&launch_config::enable_hisparse),
+              "--enable-hisparse with --dcp-size > 1 is not supported: the HiSparse host pool is constructed without "
+              "DCP translation.",
+              host_cache::hicache_dcp, "True"},
     rule_case{&sa::hicache_dcp_mla::info, stage::server_args, exception_kind::not_implemented_error,
               host_cache::hicache_dcp.gqa(),
               "HiCache with --dcp-size > 1 is only supported for MLA models: the index translation lives in "

@@ -125,6 +125,9 @@ inline constexpr std::array kv_cache_rewrites{
     rewrite_case{&sa::multi_item_scoring_radix_cache::info,
                  on(H::sm90).backend(id::flashinfer).flag(&launch_config::enable_mis),
                  "Radix cache is disabled because --enable-mis is set.", "True", on(H::sm90).backend(id::flashinfer)},
+    rewrite_case{&sa::multi_item_scoring_chunked_prefill::info,
+                 on(H::sm90).backend(id::flashinfer).flag(&launch_config::enable_mis),
+                 "Chunked prefill is disabled because --enable-mis is set.", "-1", on(H::sm90).backend(id::flashinfer)},
 };
 
 // sglang 0.5.23, arg_groups/kv_cache_hook.py:142-253: speculative decoding over SM100's native

@@ -33,8 +33,11 @@ inline constexpr std::array model_overrides_rules{
         "DSA DCP does not support PD disaggregation.",
         detail::dsa_on(H::sm100).tp(4).with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
         "decode"},
-    rule_case{&sa::dsa_dcp_host_cache::info, stage::server_args, exception_kind::value_error,
+    rule_case{&sa::dsa_dcp_hicache::info, stage::server_args, exception_kind::value_error,
               detail::dsa_on(H::sm100).tp(4).dcp(2).flag(&launch_config::enable_hierarchical_cache),
+              "DSA DCP does not support HiSparse or HiCache.", detail::dsa_on(H::sm100).tp(4).dcp(2), "True"},
+    rule_case{&sa::dsa_dcp_hisparse::info, stage::server_args, exception_kind::value_error,
+              detail::dsa_on(H::sm100).tp(4).dcp(2).flag(&launch_config::enable_hisparse),
               "DSA DCP does not support HiSparse or HiCache.", detail::dsa_on(H::sm100).tp(4).dcp(2), "True"},
     rule_case{&sa::dsa_dcp_topk::info, stage::server_args, exception_kind::value_error,
               detail::dsa_on(H::sm100).tp(4).dcp(2).eagle(2, 3, 4), "DSA DCP requires --speculative-eagle-topk 1.",
@@ -143,6 +146,10 @@ inline constexpr std::array model_overrides_rewrites{
     rewrite_case{&sa::step3p_backend::info, on(H::sm100).model(M::step3p), "", "fa4", on(H::sm80).model(M::step3p)},
     rewrite_case{&sa::step3p_backend::info, on(H::sm90).model(M::step3p), "", "fa3",
                  on(H::sm90).model(M::step3p).decode(id::triton)},
+    rewrite_case{&sa::multi_layer_eagle::info, on(H::sm90).model(M::step3p).spec(S::eagle), "", "True",
+                 on(H::sm90).model(M::step3p).spec(S::nextn)},
+    rewrite_case{&sa::multi_layer_eagle::info, on(H::sm100).model(M::mimo_v2).spec(S::eagle), "", "True",
+                 on(H::sm100).model(M::llama).spec(S::eagle)},
 };
 
 }  // namespace attncap::test

@@ -49,6 +49,11 @@ inline constexpr std::array prefill_only_rules{
               "--prefill-only-disable-kv-cache is incompatible with --attn-cp-size > 1: the context-parallel attention "
               "path writes K/V to the pool via set_kv_buffer, which the no-op pool intentionally rejects.",
               servable, "2"},
+    rule_case{&sa::prefill_only_hisparse::info, stage::server_args, exception_kind::value_error,
+              servable.flag(&launch_config::enable_hisparse),
+              "--prefill-only-disable-kv-cache is incompatible with --enable-hisparse: HiSparse uses a dedicated pool "
+              "family that is not the no-op MHA pool.",
+              servable, "True"},
 };
 
 }  // namespace attncap::test

@@ -28,6 +28,7 @@
 #include "rules/disaggregation_cases.hpp"
 #include "rules/dsa_kernels_cases.hpp"
 #include "rules/eagle_draft_cases.hpp"
+#include "rules/hisparse_cases.hpp"
 #include "rules/host_cache_cases.hpp"
 #include "rules/kimi_k3_cases.hpp"
 #include "rules/kv_cache_cases.hpp"
@@ -42,6 +43,7 @@
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
 #include "rules/prefill_only_cases.hpp"
+#include "rules/server_checks_cases.hpp"
 #include "rules/speculative_cases.hpp"
 #include "rules/speculative_dflash_cases.hpp"
 #include "rules/speculative_uno_cases.hpp"
@@ -94,6 +96,8 @@ std::set<const rule_info*> tested_rules() {
   add(speculative_uno_rules);
   add(unified_memory_rules);
   add(host_cache_rules);
+  add(hisparse_rules);
+  add(server_checks_rules);
   add(decode_context_parallel_rules);
   add(dsa_kernels_rules);
   add(kv4_speculative_rules);

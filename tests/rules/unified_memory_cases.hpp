@@ -56,6 +56,14 @@ inline constexpr std::array unified_memory_rules{
               "--enable-unified-memory with PD disaggregation does not support speculative decoding with the Mooncake "
               "transfer backend.",
               unified_eagle, "EAGLE"},
+    rule_case{
+        &sa::unified_pd_hisparse::info, stage::server_args, exception_kind::assertion_error,
+        unified.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill)
+            .flag(&launch_config::enable_hisparse),
+        "--enable-unified-memory with PD disaggregation is not compatible with --enable-hisparse: the decode-side "
+        "HiSparse prealloc path ships host/C4 rows straight from the allocator, bypassing the virtual->physical "
+        "translation the unified pool needs.",
+        unified.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill), "True"},
     rule_case{&sa::unified_speculative_algorithm::info, stage::server_args, exception_kind::assertion_error,
               unified.spec(S::ngram),
               "--enable-unified-memory only supports --speculative-algorithm DSPARK, DFLASH, EAGLE and EAGLE3; other "

@@ -59,6 +59,7 @@ SWITCHES = {
     "enable_dp_lm_head": "--enable-dp-lm-head",
     "enable_hierarchical_cache": "--enable-hierarchical-cache",
     "enable_lmcache": "--enable-lmcache",
+    "enable_hisparse": "--enable-hisparse",
 }
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
@@ -427,6 +428,12 @@ def random_config(rng: random.Random) -> dict:
             for key in ("dsa_prefill_backend", "dsa_decode_backend"):
                 if rng.random() < 0.3:
                     cfg[key] = rng.choice(DSA_KERNELS)
+    sparse = cfg.get("dsa") or cfg.get("model") in DSA_CLASSES | {"MiniMaxM3SparseForCausalLM"}
+    if rng.random() < (0.35 if sparse else 0.02):
+        # Hierarchical sparse attention, usually with the radix cache off as it asks.
+        cfg["enable_hisparse"] = True
+        if rng.random() < 0.75:
+            cfg["disable_radix_cache"] = True
     if rng.random() < 0.04 or (cfg.get("model") in MAMBA_RADIX_CACHE and rng.random() < 0.4):
         # The Mamba radix cache: a strategy, the snapshot interval, the overlap schedule.
         if rng.random() < 0.6:

@@ -329,6 +329,8 @@ def decide(argv: list[str]) -> dict:
                 root.addHandler(records)
                 stage = "server_args"
                 server_args.resolve_once()
+                # The engine's launch checks the resolved arguments before it starts a scheduler.
+                server_args.check_server_args()
                 stage = "model_runner"
                 runtime_context.publish(server_args, role="scheduler", ranks=SpawnRanks(world_rank=0, dp_rank=0, gpu_id=0))
                 runner = _runner(server_args)

@@ -117,7 +117,10 @@ ATTNCAP_RULE(dsv4_trtllm_kv_dtype, "model.dsv4_trtllm_kv_dtype", server_args, as
   const auto k = ctx.cfg.kv_cache_dtype;
   return detail::dsv4_trtllm(ctx.cfg) && k != kv_cache_dtype::auto_ && k != kv_cache_dtype::fp8_e4m3;
 }
-// Between these the engine refuses --enable-hisparse, which is not an input.
+ATTNCAP_RULE(dsv4_trtllm_hisparse, "model.dsv4_trtllm_hisparse", server_args, assertion_error, enable_hisparse, "False",
+             "--dsv4-attn-backend trtllm does not support enable_hisparse.") {
+  return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.enable_hisparse;
+}
 // One assertion of attention and decode context parallelism: two rules, so that each names its size.
 #define ATTNCAP_DSV4_TRTLLM_CP_MESSAGE \
   "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode CP)."

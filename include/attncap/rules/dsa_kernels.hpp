@@ -29,11 +29,14 @@ constexpr bool glm_sm12_fp8(const launch_config& c, const platform& hw) noexcept
 constexpr bool dsa_pair_checked(const rule_context& ctx) noexcept {
   return dsa_on_gpu(ctx) && !ctx.cfg.attention_sinks && !glm_sm12_fp8(ctx.cfg, ctx.hw);
 }
-/// The kernels a phase left open gets: by platform, sinks, GLM's SM12x FP8, then the KV dtype.
+/// The kernels a phase left open gets: by platform, sinks, GLM's SM12x FP8, HiSparse's, then the KV dtype.
 constexpr dsa_kernel dsa_kernel_default(const launch_config& c, const platform& hw, bool prefill) noexcept {
   if (hw.is_xpu()) return dsa_kernel::intel_xpu;
   if (c.attention_sinks) return dsa_kernel::flashmla_sparse;
   if (glm_sm12_fp8(c, hw)) return dsa_kernel::flashinfer_sparse_mla;
+  if (c.enable_hisparse && hw.is_hip()) return dsa_kernel::tilelang;
+  if (c.enable_hisparse)
+    return c.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 ? dsa_kernel::flashmla_kv : dsa_kernel::flashmla_sparse;
   if (hw.is_hip()) return dsa_kernel::triton;
   if (c.kv_cache_dtype == kv_cache_dtype::fp8_e4m3)
     return hw.major() >= 10 ? dsa_kernel::trtllm : dsa_kernel::flashmla_kv;
@@ -97,6 +100,12 @@ struct dsa_prefill_kernel : detail::dsa_fill<&launch_config::dsa_prefill_backend
 struct dsa_decode_kernel : detail::dsa_fill<&launch_config::dsa_decode_backend, false> {
   static constexpr rewrite_info info{"model.dsa_decode_kernel", field::dsa_decode_backend, ""};
 };
+
+// HiSparse's own refusal comes before the pair's checks.
+ATTNCAP_RULE(dsa_hisparse_tilelang_fp8, "model.dsa_hisparse_tilelang_fp8", server_args, value_error, enable_hisparse,
+             "False (with TileLang kernels on a CUDA FP8 cache)", "CUDA TileLang FP8 KV does not support HiSparse.") {
+  return detail::cuda_tilelang_fp8(ctx) && ctx.cfg.enable_hisparse;
+}
 
 // The pair's checks: each names the phase whose kernels are out of place.
 #define ATTNCAP_DSA_TRITON_MESSAGE                                                                               \

@@ -28,6 +28,12 @@ ATTNCAP_RULE(hicache_dcp_lmcache, "hicache.dcp_lmcache", server_args, not_implem
              "--enable-lmcache with --dcp-size > 1 is not supported: LMCache has no DCP-aware index translation.") {
   return detail::hicache_dcp(ctx.cfg) && ctx.cfg.enable_lmcache;
 }
+ATTNCAP_RULE(
+    hicache_dcp_hisparse, "hicache.dcp_hisparse", server_args, not_implemented_error, enable_hisparse, "False",
+    "--enable-hisparse with --dcp-size > 1 is not supported: the HiSparse host pool is constructed without DCP "
+    "translation.") {
+  return detail::hicache_dcp(ctx.cfg) && ctx.cfg.enable_hisparse;
+}
 ATTNCAP_RULE(hicache_dcp_mla, "hicache.dcp_mla", server_args, not_implemented_error, model_arch, "mla",
              "HiCache with --dcp-size > 1 is only supported for MLA models: the index translation lives in "
              "MLATokenToKVPoolHost, and the MHA host pool has none.") {

@@ -218,6 +218,14 @@ struct multi_item_scoring_radix_cache {
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.disable_radix_cache = true; }
 };
+struct multi_item_scoring_chunked_prefill {
+  static constexpr rewrite_info info{"multi_item_scoring.chunked_prefill", field::chunked_prefill_size,
+                                     "Chunked prefill is disabled because --enable-mis is set."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.enable_mis && ctx.cfg.chunked_prefill_size != -1;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.chunked_prefill_size = -1; }
+};
 
 ATTNCAP_RULE(prefill_only_fa, "prefill_only.fa_backend", server_args, value_error, prefill_attention_backend,
              "fa3, fa4",

@@ -30,10 +30,14 @@ ATTNCAP_RULE(hyv4_dcp, "model.hyv4_dcp", server_args, value_error, dcp_size, "1"
              "architecture={architecture!r} and dcp_size={dcp_size!r}.") {
   return ctx.cfg.model == model_family::hyv4 && ctx.cfg.dcp_size > 1;
 }
-ATTNCAP_RULE(dsa_dcp_host_cache, "model.dsa_dcp_host_cache", server_args, value_error, enable_hierarchical_cache,
-             "False", "DSA DCP does not support HiSparse or HiCache.") {
-  return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 && ctx.cfg.enable_hierarchical_cache;
-}
+// One message for either tier, each reported with its own flag.
+#define ATTNCAP_DSA_DCP_TIER_RULE(Name, Code, Flag)                                                                    \
+  ATTNCAP_RULE(Name, Code, server_args, value_error, Flag, "False", "DSA DCP does not support HiSparse or HiCache.") { \
+    return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 && ctx.cfg.Flag;                                      \
+  }
+ATTNCAP_DSA_DCP_TIER_RULE(dsa_dcp_hisparse, "model.dsa_dcp_hisparse", enable_hisparse)
+ATTNCAP_DSA_DCP_TIER_RULE(dsa_dcp_hicache, "model.dsa_dcp_hierarchical_cache", enable_hierarchical_cache)
+#undef ATTNCAP_DSA_DCP_TIER_RULE
 ATTNCAP_RULE(dsa_dcp_disaggregation, "model.dsa_dcp_disaggregation", server_args, value_error, disaggregation_mode,
              "null", "DSA DCP does not support PD disaggregation.") {
   return detail::is_dsa_model(ctx.cfg) && ctx.cfg.dcp_size > 1 &&
@@ -254,6 +258,18 @@ struct step3p_backend {
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
     cfg.attention_backend = hw.is_blackwell() ? id::fa4 : id::fa3;
   }
+};
+
+/// Step3p and MiMo V2 draft EAGLE with their multi-layer head: EAGLE as given, before the NEXTN
+/// alias resolves to it.
+struct multi_layer_eagle {
+  static constexpr rewrite_info info{"model.multi_layer_eagle", field::enable_multi_layer_eagle, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return (c.model == model_family::step3p || c.model == model_family::mimo_v2) &&
+           c.speculative_algorithm == speculative_algorithm::eagle && !c.enable_multi_layer_eagle;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.enable_multi_layer_eagle = true; }
 };
 
 }  // namespace attncap::rules::server_args

@@ -45,5 +45,10 @@ ATTNCAP_RULE(prefill_only_context_parallel, "prefill_only.context_parallel", ser
              "path writes K/V to the pool via set_kv_buffer, which the no-op pool intentionally rejects.") {
   return ctx.cfg.prefill_only_disable_kv_cache && ctx.cfg.attn_cp_size > 1;
 }
+ATTNCAP_RULE(prefill_only_hisparse, "prefill_only.hisparse", server_args, value_error, enable_hisparse, "False",
+             "--prefill-only-disable-kv-cache is incompatible with --enable-hisparse: HiSparse uses a dedicated pool "
+             "family that is not the no-op MHA pool.") {
+  return ctx.cfg.prefill_only_disable_kv_cache && ctx.cfg.enable_hisparse;
+}
 
 }  // namespace attncap::rules::server_args

@@ -18,6 +18,7 @@
 #include <attncap/rules/disaggregation.hpp>
 #include <attncap/rules/dsa_kernels.hpp>
 #include <attncap/rules/eagle_draft.hpp>
+#include <attncap/rules/hisparse.hpp>
 #include <attncap/rules/host_cache.hpp>
 #include <attncap/rules/kimi_k3.hpp>
 #include <attncap/rules/kv_cache.hpp>
@@ -32,6 +33,7 @@
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
 #include <attncap/rules/prefill_only.hpp>
+#include <attncap/rules/server_checks.hpp>
 #include <attncap/rules/speculative.hpp>
 #include <attncap/rules/speculative_dflash.hpp>
 #include <attncap/rules/speculative_uno.hpp>
@@ -56,34 +58,36 @@ struct sglang_pipeline
           detail::sa::decode_server_radix_cache, detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4,
           detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
           detail::sa::prefill_only_radix_cache, detail::sa::prefill_only_context_parallel,
-          detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
-          detail::sa::cpu_arm64_default,
+          detail::sa::prefill_only_hisparse, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
+          detail::sa::cpu_default, detail::sa::cpu_arm64_default,
           // Model overrides: the NPU's DCP check, DeepSeek V4's, then the others.
           detail::sa::npu_dcp_dsa_only, detail::sa::dsv4_page_size, detail::sa::dsv4_backend,
           detail::sa::dsv4_kv_dtype_default, detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype,
           detail::sa::dsv4_attn_backend_default, detail::sa::dsv4_flashmla_mega, detail::sa::dsv4_trtllm_hardware,
-          detail::sa::dsv4_trtllm_kv_dtype, detail::sa::dsv4_trtllm_context_parallel,
+          detail::sa::dsv4_trtllm_kv_dtype, detail::sa::dsv4_trtllm_hisparse, detail::sa::dsv4_trtllm_context_parallel,
           detail::sa::dsv4_trtllm_decode_context_parallel, detail::sa::dsv4_trtllm_disaggregation,
           detail::sa::dsv4_trtllm_chunked_prefill, detail::sa::dsv4_speculative_algorithm, detail::sa::dsv4_eagle_topk,
-          detail::sa::hyv4_dcp, detail::sa::dsa_dcp_host_cache, detail::sa::dsa_dcp_disaggregation,
-          detail::sa::dsa_dcp_topk, detail::sa::dsa_dcp_prefill_kernel, detail::sa::dsa_dcp_decode_kernel,
-          detail::sa::dsa_default_backend, detail::sa::dsa_kpool_dcp, detail::sa::dsa_page_size,
-          detail::sa::dsa_page_size_rocm, detail::sa::dsa_page_size_xpu, detail::sa::dsa_cuda_capability,
-          detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu, detail::sa::dsa_kv_dtype_default,
-          detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype, detail::sa::dsa_sinks_prefill_kernel,
-          detail::sa::dsa_sinks_decode_kernel, detail::sa::dsa_prefill_kernel, detail::sa::dsa_decode_kernel,
-          detail::sa::dsa_triton_prefill_rocm, detail::sa::dsa_triton_decode_rocm,
-          detail::sa::dsa_tilelang_prefill_pair, detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp,
-          detail::sa::dsa_tilelang_sm89, detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend,
-          detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend,
-          detail::sa::step3p_backend, detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
+          detail::sa::hyv4_dcp, detail::sa::dsa_dcp_hisparse, detail::sa::dsa_dcp_hicache,
+          detail::sa::dsa_dcp_disaggregation, detail::sa::dsa_dcp_topk, detail::sa::dsa_dcp_prefill_kernel,
+          detail::sa::dsa_dcp_decode_kernel, detail::sa::dsa_default_backend, detail::sa::dsa_kpool_dcp,
+          detail::sa::dsa_page_size, detail::sa::dsa_page_size_rocm, detail::sa::dsa_page_size_xpu,
+          detail::sa::dsa_cuda_capability, detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu,
+          detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype,
+          detail::sa::dsa_sinks_prefill_kernel, detail::sa::dsa_sinks_decode_kernel, detail::sa::dsa_prefill_kernel,
+          detail::sa::dsa_decode_kernel, detail::sa::dsa_hisparse_tilelang_fp8, detail::sa::dsa_triton_prefill_rocm,
+          detail::sa::dsa_triton_decode_rocm, detail::sa::dsa_tilelang_prefill_pair,
+          detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp, detail::sa::dsa_tilelang_sm89,
+          detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note,
+          detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend, detail::sa::step3p_backend,
+          detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
           detail::sa::embedding_gemma2_radix_cache, detail::sa::embedding_gemma2_backend, detail::sa::exaone_backend,
           detail::sa::falcon_h1_backend, detail::sa::lfm2_backend, detail::sa::minicpmv_backend,
-          detail::sa::mimo_v2_backend, detail::sa::inkling_backend, detail::sa::granite_moe_hybrid_backend,
-          detail::sa::inkling_mamba_strategy, detail::sa::nemotron_h_page_size, detail::sa::nemotron_h_mamba_strategy,
-          detail::sa::nemotron_h_draft_backend, detail::sa::nemotron_h_backend, detail::sa::qwen3_vl_decode_backend,
-          detail::sa::kimi_k3_dcp_decode_backend, detail::sa::kimi_k3_dcp_dspark_mode,
-          detail::sa::kimi_k3_dcp_prefill_backend, detail::sa::kimi_k3_dcp_decode_fill, detail::sa::kimi_k3_dspark_mode,
+          detail::sa::mimo_v2_backend, detail::sa::multi_layer_eagle, detail::sa::inkling_backend,
+          detail::sa::granite_moe_hybrid_backend, detail::sa::inkling_mamba_strategy, detail::sa::nemotron_h_page_size,
+          detail::sa::nemotron_h_mamba_strategy, detail::sa::nemotron_h_draft_backend, detail::sa::nemotron_h_backend,
+          detail::sa::qwen3_vl_decode_backend, detail::sa::kimi_k3_dcp_decode_backend,
+          detail::sa::kimi_k3_dcp_dspark_mode, detail::sa::kimi_k3_dcp_prefill_backend,
+          detail::sa::kimi_k3_dcp_decode_fill, detail::sa::kimi_k3_dspark_mode,
           detail::sa::kimi_k3_dspark_prefill_verify, detail::sa::kimi_k3_decode_backend,
           detail::sa::kimi_k3_prefill_backend, detail::sa::minimax_m3_page_size, detail::sa::minimax_m3_backend,
           detail::sa::minimax_m3_fp8_e5m2, detail::sa::qwen3_5_page_size, detail::sa::qwen3_5_backend,
@@ -135,9 +139,11 @@ struct sglang_pipeline
           detail::sa::kv4_mixed_pair, detail::sa::kv4_fa4_mla_decode, detail::sa::kv4_fa4_mha_decode,
           detail::sa::kv4_mla_backend, detail::sa::kv4_mha_backend, detail::sa::mxfp8_blackwell,
           detail::sa::page_size_default, detail::sa::multi_item_scoring_flashinfer,
-          detail::sa::multi_item_scoring_radix_cache, detail::sa::prefill_only_fa,
+          detail::sa::multi_item_scoring_radix_cache, detail::sa::multi_item_scoring_chunked_prefill,
+          detail::sa::prefill_only_fa,
           // HiCache under decode context parallelism.
-          detail::sa::hicache_dcp_speculative, detail::sa::hicache_dcp_lmcache, detail::sa::hicache_dcp_mla,
+          detail::sa::hicache_dcp_speculative, detail::sa::hicache_dcp_lmcache, detail::sa::hicache_dcp_hisparse,
+          detail::sa::hicache_dcp_mla,
           // Data parallelism's LM head, then context parallelism.
           detail::sa::dp_lm_head_single_rank, detail::sa::dp_lm_head_attention_dp,
           detail::sa::nemotron_h_context_parallel,
@@ -172,17 +178,25 @@ struct sglang_pipeline
           detail::sa::unified_memory_page_major, detail::sa::page_major_unified_memory,
           detail::sa::page_major_mla_backends, detail::sa::page_major_asymmetric_kv_backends,
           detail::sa::page_major_backends, detail::sa::unified_pd_pp_size, detail::sa::unified_pd_speculative,
-          detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk, detail::sa::unified_eagle_target,
-          detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends, detail::sa::unified_eagle_draft,
-          detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
+          detail::sa::unified_pd_hisparse, detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk,
+          detail::sa::unified_eagle_target, detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends,
+          detail::sa::unified_eagle_draft, detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
           detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_lmcache,
           detail::sa::unified_eagle_hicache, detail::sa::unified_dcp_mla, detail::sa::unified_dcp_hybrid_swa,
           detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
           // Model capabilities.
-          detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill, detail::sa::hrm_text_radix_cache,
-          detail::sa::hrm_text_cuda_graph,
-          // The checks after resolution.
+          detail::sa::embedding_gemma2_embedding, detail::sa::embedding_gemma2_chunked_prefill,
+          detail::sa::moss_vl_chunked_prefill, detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill,
+          detail::sa::hrm_text_radix_cache, detail::sa::hrm_text_cuda_graph,
+          // The mps checks that end resolution.
           detail::sa::mps_attention_backend, detail::sa::mps_prefill_backend, detail::sa::mps_decode_backend,
+          // The launch's own checks of the resolved arguments.
+          detail::sa::pp_dspark_prefill, detail::sa::pp_speculative_algorithm, detail::sa::pp_speculative_prefill,
+          detail::sa::chunked_prefill_page_size, detail::sa::hisparse_model, detail::sa::hisparse_radix_cache,
+          detail::sa::hisparse_topk, detail::sa::hisparse_kv_dtype, detail::sa::hisparse_prefill_rocm,
+          detail::sa::hisparse_prefill_bf16, detail::sa::hisparse_prefill_fp8, detail::sa::hisparse_decode_rocm,
+          detail::sa::hisparse_decode_bf16, detail::sa::hisparse_decode_fp8,
+
           // The model runner.
           detail::sa::cpu_fp8_e5m2, detail::sa::cpu_fp8_mha, detail::sa::cpu_fp8_amx, detail::sa::cpu_fp8_backend,
           rules::build_backends, rules::build_eagle_draft_backends, rules::first_forward> {};

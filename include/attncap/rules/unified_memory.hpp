@@ -107,6 +107,13 @@ ATTNCAP_RULE(unified_pd_speculative, "unified_memory.pd_speculative", server_arg
   const auto& c = ctx.cfg;
   return c.enable_unified_memory && c.disaggregation_mode != disaggregation_mode::null && c.speculative();
 }
+ATTNCAP_RULE(unified_pd_hisparse, "unified_memory.pd_hisparse", server_args, assertion_error, enable_hisparse, "False",
+             "--enable-unified-memory with PD disaggregation is not compatible with --enable-hisparse: the decode-side "
+             "HiSparse prealloc path ships host/C4 rows straight from the allocator, bypassing the virtual->physical "
+             "translation the unified pool needs.") {
+  const auto& c = ctx.cfg;
+  return c.enable_unified_memory && c.disaggregation_mode != disaggregation_mode::null && c.enable_hisparse;
+}
 ATTNCAP_RULE(unified_speculative_algorithm, "unified_memory.speculative_algorithm", server_args, assertion_error,
              speculative_algorithm, "None, DSPARK, EAGLE, EAGLE3, DFLASH",
              "--enable-unified-memory only supports --speculative-algorithm DSPARK, DFLASH, EAGLE and EAGLE3; other "

@@ -60,9 +60,8 @@ class report {
   /// `{allowed_list}` the same as the engine's sorted list).
   std::string message(const violation& v) const {
     std::string m = format_message(v.rule->message, v.at, v.subject, names_, nullptr, model_class_);
-    if (auto i = m.find("{allowed}"); i != std::string::npos) m.replace(i, 9, v.rule->allowed);
-    if (auto i = m.find("{allowed_list}"); i != std::string::npos)
-      m.replace(i, 14, detail::python_sorted_list(v.rule->allowed));
+    replace_all(m, "{allowed}", v.rule->allowed);
+    replace_all(m, "{allowed_list}", detail::python_sorted_list(v.rule->allowed));
     return m;
   }
   /// The offending value of `v`'s field.
@@ -85,6 +84,10 @@ class report {
   constexpr void set_resolved(const launch_config& c) noexcept { resolved_ = c; }
 
  private:
+  static void replace_all(std::string& m, std::string_view key, std::string_view text) {
+    for (auto i = m.find(key); i != std::string::npos; i = m.find(key, i + text.size())) m.replace(i, key.size(), text);
+  }
+
   launch_config resolved_{};
   detail::fixed_vector<violation, report_capacity> errors_;
   detail::fixed_vector<adjustment, report_capacity> adjustments_;

@@ -150,8 +150,10 @@ enum class field_role : std::uint8_t {
   X(disable_radix_cache, bool, false, flag, 0, 0, input, "the radix cache is off")                                     \
   X(enable_hierarchical_cache, bool, false, flag, 0, 0, input, "the radix cache spills to host memory (HiCache)")      \
   X(enable_lmcache, bool, false, flag, 0, 0, input, "the radix cache offloads to LMCache")                             \
+  X(enable_hisparse, bool, false, flag, 0, 0, input, "hierarchical sparse attention: sparse KV kept in host memory")   \
   X(mamba_radix_cache_strategy, ::attncap::mamba_strategy, ::attncap::mamba_strategy::auto_, choice, 0, 0, input,      \
     "how the radix cache keeps Mamba state (auto: from the model and the machine)")                                    \
   X(mamba_track_interval, std::int32_t, 256, integer, 1, 1 << 30, input, "decode steps between Mamba state snapshots") \
   X(disable_overlap_schedule, bool, false, flag, 0, 0, input, "the overlap scheduler is off")                          \
-  X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")
+  X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")                                      \
+  X(enable_multi_layer_eagle, bool, false, flag, 0, 0, resolved, "EAGLE drafts with a multi-layer draft head")

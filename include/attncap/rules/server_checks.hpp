@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// The launch's own checks of the resolved arguments, made before a scheduler starts (sglang
+/// 0.5.23, arg_groups/validation_hook.py:119-246, from entrypoints/engine.py:1165): pipeline
+/// parallelism's drafts, then the prefill chunk against the page. HiSparse's checks follow them
+/// (rules/hisparse.hpp).
+#pragma once
+
+#include <attncap/capabilities/rule.hpp>
+
+namespace attncap::rules::server_args {
+
+namespace detail {
+constexpr bool pp_draft(const launch_config& c) noexcept { return c.pp_size > 1 && c.speculative(); }
+/// A pipeline's drafts other than DSPARK's must be single-layer EAGLE.
+constexpr bool pp_plain_eagle(const launch_config& c) noexcept {
+  return c.speculative_algorithm == speculative_algorithm::eagle && !c.enable_multi_layer_eagle;
+}
+constexpr bool is_power_of_two(std::int32_t n) noexcept { return n > 0 && (n & (n - 1)) == 0; }
+}  // namespace detail
+
+ATTNCAP_RULE(pp_dspark_prefill, "server.pp_dspark_prefill", server_args, assertion_error, disaggregation_mode,
+             "prefill", "Pipeline parallel DSPARK requires disaggregation-mode=prefill") {
+  const auto& c = ctx.cfg;
+  return detail::pp_draft(c) && c.speculative_algorithm == speculative_algorithm::dspark &&
+         c.disaggregation_mode != disaggregation_mode::prefill;
+}
+ATTNCAP_RULE(pp_speculative_algorithm, "server.pp_speculative_algorithm", server_args, assertion_error,
+             speculative_algorithm, "EAGLE (single-layer), DSPARK",
+             "Pipeline parallelism currently only supports EAGLE (non-multi-layer) speculative decoding") {
+  const auto& c = ctx.cfg;
+  return detail::pp_draft(c) && c.speculative_algorithm != speculative_algorithm::dspark && !detail::pp_plain_eagle(c);
+}
+ATTNCAP_RULE(pp_speculative_prefill, "server.pp_speculative_prefill", server_args, assertion_error, disaggregation_mode,
+             "prefill",
+             "PP + speculative decoding (MTP) is only supported on prefill nodes (disaggregation-mode=prefill)") {
+  const auto& c = ctx.cfg;
+  return detail::pp_draft(c) && detail::pp_plain_eagle(c) && c.disaggregation_mode != disaggregation_mode::prefill;
+}
+
+// A chunk left to the engine is a power of two from 2048 to 16384 tokens, by device memory: no
+// page with an odd factor, nor one over 16384 tokens, divides it. Between 4096 and 16384 the
+// answer is the device memory's, which a launch does not give; such pages pass.
+ATTNCAP_RULE(chunked_prefill_page_size, "server.chunked_prefill_page_size", server_args, assertion_error,
+             chunked_prefill_size, "-1, or a multiple of page_size",
+             "chunked_prefill_size must be divisible by page_size") {
+  const auto& c = ctx.cfg;
+  if (c.disaggregation_mode == disaggregation_mode::decode) return false;
+  const std::int32_t page = c.page_size == unset ? 1 : c.page_size;
+  if (c.chunked_prefill_size != unset) return c.chunked_prefill_size > 0 && c.chunked_prefill_size % page != 0;
+  return !detail::is_power_of_two(page) || page > 16384;
+}
+
+}  // namespace attncap::rules::server_args
