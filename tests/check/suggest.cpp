@@ -45,3 +45,22 @@ TEST_CASE("suggestions are ranked: default first, then fewer rewrites") {
   CHECK(s.front().backend == id::flashinfer);
   for (std::size_t i = 2; i < s.size(); ++i) CHECK(s[i - 1].adjustments <= s[i].adjustments);
 }
+
+TEST_CASE("fa4 is suggested off Blackwell only where its factory builds Triton (block diffusion)") {
+  auto suggested = [](model_family m, backend_id b) {
+    launch_config c;
+    c.hardware = hardware::sm90;
+    c.model = m;
+    c.attention_backend = id::torch_native;
+    for (const auto& x : suggest(c))
+      if (x.backend == b) return true;
+    return false;
+  };
+  CHECK(suggested(model_family::diffusion_gemma, id::fa4));
+  CHECK_FALSE(suggested(model_family::llama, id::fa4));
+  launch_config c;
+  c.model = model_family::diffusion_gemma;
+  CHECK(constructed_backend(builtin_registry::caps[static_cast<std::size_t>(id::fa4)], id::fa4, c) == id::triton);
+  c.model = model_family::llama;
+  CHECK(constructed_backend(builtin_registry::caps[static_cast<std::size_t>(id::fa4)], id::fa4, c) == id::fa4);
+}

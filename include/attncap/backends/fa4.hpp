@@ -26,11 +26,14 @@ struct backend_traits<backends::fa4> {
       .unified_pool = {unified_pool_audit::dspark_verify, unified_pool_audit::page_major_mha,
                        unified_pool_audit::page_major_asymmetric_kv},
       .kernel_targets = hardware_sets::blackwell,
+      // Block diffusion runs on Triton's kernels (TritonAttnBackend with dllm_fa4).
+      .built_as_families = {model_family::diffusion_gemma},
+      .built_as = id::triton,
   };
 };
 
 namespace rules::fa4 {
-// The constructor: FlashAttentionBackend (fa_impl_ver=4), or Triton for DiffusionGemma: both check it first.
+// The constructor: FlashAttentionBackend (fa_impl_ver=4); for DiffusionGemma, Triton's own.
 ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, fa4, true);
 }  // namespace rules::fa4
 

@@ -148,7 +148,16 @@ struct capabilities {
   /// rule reads them; suggestions and the runs_on / mla_backend concepts do.
   enum_set<model_arch> kernel_architectures = enum_set<model_arch>::all();
   enum_set<hardware> kernel_targets = enum_set<hardware>::all();
+  /// Model families for which the factory constructs `built_as` instead (fa4 builds Triton for
+  /// DiffusionGemma): the constructor's checks and the kernels are then that backend's.
+  enum_set<model_family> built_as_families{};
+  backend_id built_as = backend_id::none;
 };
+
+/// The backend the factory of `self` (declaring `caps`) constructs for `c`'s model.
+constexpr backend_id constructed_backend(const capabilities& caps, backend_id self, const launch_config& c) noexcept {
+  return caps.built_as_families.contains(c.model) ? caps.built_as : self;
+}
 
 /// True when the model of `c` has trait `t`.
 constexpr bool has_model_trait(const launch_config& c, model_trait t) noexcept {

@@ -30,7 +30,8 @@ constexpr detail::fixed_vector<suggestion, report_capacity> suggest(const launch
   std::size_t n = 0;
   for (std::size_t i = 0; i < Registry::size; ++i) {
     const auto b = static_cast<backend_id>(i);
-    if (Registry::canonical[i] != b || !serves_model(Registry::caps[i], base)) continue;
+    const auto built = static_cast<std::size_t>(constructed_backend(Registry::caps[i], b, base));
+    if (Registry::canonical[i] != b || !serves_model(Registry::caps[built], base)) continue;
     launch_config trial = base;
     trial.attention_backend = b;
     const report rep = validate<Registry, Pipeline>(trial);

@@ -64,6 +64,14 @@ ATTNCAP_RULE(short_conv_npu, "short_conv.npu", wrapper, not_implemented_error, h
 
 /// The model runner's construction: factory then constructor of the decode backend, then of the
 /// prefill backend when it differs, then the wrapper, then the draft backend.
+namespace detail {
+/// The backend the factory of `b` constructs for the launch of `r`.
+template <class Registry>
+constexpr backend_id constructed(const resolution<Registry>& r, backend_id b) {
+  return constructed_backend(Registry::caps[static_cast<std::size_t>(b)], b, r.cfg);
+}
+}  // namespace detail
+
 struct build_backends {
   using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_sm120,
                              wrapper::hybrid_gdn_npu, wrapper::short_conv_npu>;
@@ -89,7 +97,7 @@ struct build_backends {
     ::attncap::detail::check_each(r, rule_list<factory::registered_backend>{}, b);
     if (!Registry::accepted_by_argparse(b)) return;  // no factory to run
     r.template run_backend_rules<stage::factory>(b);
-    r.template run_backend_rules<stage::backend_init>(b);
+    r.template run_backend_rules<stage::backend_init>(detail::constructed(r, b));
   }
 };
 
@@ -99,8 +107,9 @@ struct first_forward {
   static constexpr void run(resolution<Registry>& r) {
     const backend_id decode = r.cfg.decode_backend();
     const backend_id prefill = r.cfg.prefill_backend();
-    if (is_set(decode)) r.template run_backend_rules<stage::first_forward>(decode);
-    if (is_set(prefill) && prefill != decode) r.template run_backend_rules<stage::first_forward>(prefill);
+    if (is_set(decode)) r.template run_backend_rules<stage::first_forward>(detail::constructed(r, decode));
+    if (is_set(prefill) && prefill != decode)
+      r.template run_backend_rules<stage::first_forward>(detail::constructed(r, prefill));
   }
 };
 
