@@ -158,6 +158,7 @@ TEST_CASE("the draft phase: a DFLASH draft worker runs on a backend exactly wher
     launch_config c = home(b);
     c.attention_backend = id::triton;
     c.speculative_algorithm = speculative_algorithm::dflash;
+    c.speculative_draft_model_path = true;
     c.speculative_draft_attention_backend = b;
     const bool declared = registry::caps[static_cast<std::size_t>(b)].phases.contains(phase::draft);
     m.check(b, "draft", !declared, rejects_or_moves(c, b, field::speculative_draft_attention_backend));

@@ -58,8 +58,10 @@ struct conf {
   constexpr operator launch_config() const { return c; }  // NOLINT: implicit by design
 };
 
-/// A configuration on hardware `h`, every other option at the engine's default.
-constexpr conf on(hardware h) { return conf{}.on(h); }
+/// A configuration on hardware `h`, every other option at the engine's default but a draft
+/// model's checkpoint, given as a launch that drafts with one gives it (without an algorithm that
+/// loads one, the engine does not read it).
+constexpr conf on(hardware h) { return conf{}.on(h).flag(&launch_config::speculative_draft_model_path); }
 
 using validator = report (*)(const launch_config&);
 inline constexpr validator full_pipeline = &validate<builtin_registry, sglang_pipeline>;

@@ -66,6 +66,18 @@ inline constexpr std::array speculative_dflash_rules{
     rule_case{&sa::dflash_pp_size::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).spec(S::dflash).with(&launch_config::pp_size, 2),
               "Currently DFLASH speculative decoding only supports pp_size == 1.", on(H::sm90).spec(S::dflash), "2"},
+    rule_case{&sa::dflash_draft_model::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dflash).flag(&launch_config::speculative_draft_model_path, false),
+              "DFLASH speculative decoding requires setting --speculative-draft-model-path.",
+              on(H::sm90).spec(S::dflash), "None"},
+    rule_case{&sa::dspark_draft_model::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).spec(S::dspark).flag(&launch_config::speculative_draft_model_path, false),
+              "DSpark dense speculative decoding requires setting --speculative-draft-model-path.",
+              on(H::sm90)
+                  .spec(S::dspark)
+                  .flag(&launch_config::speculative_draft_model_path, false)
+                  .flag(&launch_config::dspark_draft_bundled),
+              "None"},
     rule_case{&sa::dspark_device::info, stage::server_args, exception_kind::value_error, on(H::cpu_amx).spec(S::dspark),
               "DSpark speculative decoding only supports CUDA, NPU or XPU device.", on(H::gfx950).spec(S::dspark),
               "cpu_amx"},

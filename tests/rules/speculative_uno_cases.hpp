@@ -11,6 +11,11 @@ namespace attncap::test {
 inline constexpr std::array speculative_uno_rules{
     rule_case{&sa::uno_device::info, stage::server_args, exception_kind::value_error, on(H::xpu).spec(S::uno),
               "UNO only supports CUDA.", on(H::gfx942).spec(S::uno), "xpu"},
+    rule_case{&sa::uno_draft_model::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).backend(id::fa3).spec(S::uno),
+              "UNO reuses the target model and does not accept --speculative-draft-model-path.",
+              on(H::sm90).backend(id::fa3).spec(S::uno).flag(&launch_config::speculative_draft_model_path, false),
+              "given"},
     rule_case{&sa::uno_lora_path::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).backend(id::fa3).spec(S::uno).draft_tokens(4), "UNO requires --uno-lora-path.",
               on(H::sm90).backend(id::fa3).spec(S::eagle).draft_tokens(4), "UNO"},

@@ -42,6 +42,7 @@ TEST_CASE("MHA rows") {
   CHECK(default_backend(with_spec(make(hardware::sm100, model_arch::gqa), unset)).backend == id::flashinfer);
   auto dflash = with_spec(make(hardware::sm100, model_arch::gqa), unset);
   dflash.speculative_algorithm = speculative_algorithm::dflash;
+  dflash.speculative_draft_model_path = true;
   CHECK(default_backend(dflash).backend == id::trtllm_mha);
   CHECK(default_backend(make(hardware::gfx942, model_arch::gqa)).backend == id::aiter);
   CHECK(default_backend(make(hardware::mps, model_arch::gqa)).backend == id::torch_native);

@@ -76,6 +76,14 @@ inline bool boolean(field f, const nlohmann::json& v) {
   return v.get<bool>();
 }
 
+/// A path is recorded as given or not: a non-empty string or true gives one, null or false none.
+inline bool path_given(field f, const nlohmann::json& v) {
+  if (v.is_null()) return false;
+  if (v.is_boolean()) return v.get<bool>();
+  if (v.is_string() && !v.get<std::string>().empty()) return true;
+  throw input_error(std::string(to_string(f)) + ": expected a path, true, false or null, got " + shown(v));
+}
+
 inline double number(field f, const nlohmann::json& v) {
   if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
     throw input_error(std::string(to_string(f)) + ": expected a non-negative number, got " + shown(v));
@@ -124,6 +132,8 @@ T read_value(input& in, F, const nlohmann::json& v) {
     return integer(schema_of(f), v);
   else if constexpr (F::kind == field_kind::flag)
     return boolean(f, v);
+  else if constexpr (F::kind == field_kind::path)
+    return path_given(f, v);
   else if constexpr (F::kind == field_kind::real)
     return number(f, v);
   else if constexpr (F::kind == field_kind::version)
@@ -143,6 +153,8 @@ nlohmann::json write_value(const input& in, const T& v, F, backend_names names) 
     return v == unset ? nullptr : nlohmann::json(v);
   else if constexpr (F::kind == field_kind::flag || F::kind == field_kind::real)
     return v;
+  else if constexpr (F::kind == field_kind::path)
+    return v ? nlohmann::json(true) : nullptr;
   else if constexpr (F::kind == field_kind::version)
     return v == unset ? nullptr : nlohmann::json(version_string(v));
   else

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -144,6 +145,10 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
     if (!given) a.put(key, field_json(named, facts.values, s.key, builtin_registry::names), "config.json", s.from);
   }
   a.result.notes = facts.notes;
+  // A DSPARK draft may also ship as the checkpoint's dspark/ folder, with a config.json of its own.
+  const auto draft = std::filesystem::path(path->values.back()) / "dspark" / "config.json";
+  if (!a.config.contains("dspark_draft_bundled") && std::filesystem::is_regular_file(draft))
+    a.put("dspark_draft_bundled", true, "model folder", draft.string());
 }
 
 /// The hardware, detected where it is "auto" or (on a machine with a GPU) not given.

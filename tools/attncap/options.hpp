@@ -58,6 +58,8 @@ inline std::string accepted_for(field f) {
       return "MAJOR.MINOR, e.g. 12.4";
     case field_kind::model:
       return "an HF architecture class, e.g. DeepseekV3ForCausalLM";
+    case field_kind::path:
+      return "a path (attncap records that one is given)";
     case field_kind::flag:
       break;
   }
@@ -74,6 +76,8 @@ constexpr const char* value_name(field f) noexcept {
       return "X.Y";
     case field_kind::model:
       return "CLASS";
+    case field_kind::path:
+      return "PATH";
     default:
       return "NAME";
   }

@@ -61,6 +61,8 @@ SWITCHES = {
     "enable_lmcache": "--enable-lmcache",
     "enable_hisparse": "--enable-hisparse",
 }
+# Checkpoint paths the configuration records as given or not; the target's own stands in.
+PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
@@ -72,6 +74,7 @@ UNEXPRESSED = {
     "hybrid_gdn": "decided by the config type: give the model Qwen3_5ForConditionalGeneration, whose checkpoint is generated",
     "deepseek_v41": "needs a DeepSeek V4.1 checkpoint config",
     "dual_chunk_attention": "needs a dual-chunk checkpoint config",
+    "dspark_draft_bundled": "needs a checkpoint carrying a DSPARK draft (dspark_* keys or a dspark/ folder)",
     "chunked_local_attention": "needs a checkpoint config with attention_chunk_size (Llama 4's text config)",
     "sliding_window": "read by layers at the first forward pass, which the oracle does not run",
     "logit_cap": "read by layers at the first forward pass, which the oracle does not run",
@@ -103,8 +106,8 @@ DSA_KERNELS = [
     "flashmla_sparse", "flashmla_sparse_q8", "flashmla_kv", "flashinfer_sparse_mla", "triton_sparse_mla", "fa3",
     "tilelang", "triton", "aiter", "trtllm",
 ]  # fmt: skip
-# Whether a draft model path must be given for the algorithm (the target's own path stands in).
-# UNO drafts with a LoRA over the target and rejects a draft model path.
+# The algorithms that load a draft model. UNO drafts with a LoRA over the target and rejects a
+# draft model path; NGRAM drafts from the prompt.
 DRAFTED = {"EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "DFLASH", "DSPARK", "FROZEN_KV_MTP"}
 
 
@@ -114,7 +117,7 @@ def unexpressible(cfg: dict) -> list[str]:
     for k, v in cfg.items():
         if k in UNEXPRESSED and v not in (None, False, 0, -1):
             out.append(f"{k}: {UNEXPRESSED[k]}")
-        elif k not in FLAGS and k not in SWITCHES and k not in FACTS and k not in UNEXPRESSED:
+        elif k not in FLAGS and k not in SWITCHES and k not in PATHS and k not in FACTS and k not in UNEXPRESSED:
             out.append(f"{k}: not translated")
     if cfg.get("hardware") not in SIMULATED:
         out.append(f"hardware: {cfg.get('hardware')} is not simulated")
@@ -130,7 +133,10 @@ NEUTRAL_MLA = "MiniCPM3ForCausalLM"
 def hf_config(cfg: dict) -> dict:
     """The config.json of a small model with the architecture, heads and head dim of `cfg`."""
     arch = cfg.get("model_arch", "mha")
-    tp = int(cfg.get("tp_size", 1))
+    # The heads of a rank are those of its attention tensor-parallel group: attention DP splits
+    # the tensor-parallel ranks into groups that each hold every head.
+    tp = int(cfg.get("tp_size", 1)) // (int(cfg.get("dp_size", 1)) if cfg.get("enable_dp_attention") else 1)
+    tp = max(tp, 1)
     q = int(cfg.get("num_q_heads_per_rank") or 8) * tp
     head_dim = int(cfg.get("head_dim") or 128)
     model = cfg.get("model")
@@ -232,8 +238,9 @@ def argv(cfg: dict) -> list[str]:
     for k, flag in SWITCHES.items():
         if cfg.get(k):
             out.append(flag)
-    if cfg.get("speculative_algorithm") in DRAFTED:
-        out += ["--speculative-draft-model-path", "{model}"]
+    for k, flag in PATHS.items():
+        if cfg.get(k):
+            out += [flag, "{model}"]
     return out
 
 
@@ -358,6 +365,9 @@ def random_config(rng: random.Random) -> dict:
             cfg["speculative_dspark_block_size"] = rng.choice([0, 3, 7])
         if rng.random() < 0.08:
             cfg["speculative_draft_window_size"] = rng.choice([0, 4, 8, 32])
+        # A draft model's checkpoint, given as drafting launches give it (the target's own stands
+        # in), and sometimes left out or given where none is read.
+        cfg["speculative_draft_model_path"] = rng.random() < (0.9 if cfg["speculative_algorithm"] in DRAFTED else 0.1)
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.1:

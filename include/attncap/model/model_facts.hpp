@@ -252,6 +252,13 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::dual_chunk_attention, "config.json " + v.key("dual_chunk_attention_config"), true);
   if (v.file().integer(v.key("attention_chunk_size")))
     set_fact(m, field::chunked_local_attention, "config.json " + v.key("attention_chunk_size"), true);
+  // A bundled DSPARK draft head is marked by its prefixed keys on the top-level config.
+  for (const std::string key :
+       {"dspark_block_size", "dspark_markov_rank", "dspark_noise_token_id", "dspark_target_layer_ids"})
+    if (v.file().has(key) || v.file().has_object(key)) {
+      set_fact(m, field::dspark_draft_bundled, "config.json " + key, true);
+      break;
+    }
 }
 
 /// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down.

@@ -89,6 +89,11 @@ ATTNCAP_RULE(dflash_pp_size, "speculative.dflash_pp_size", server_args, value_er
              "Currently DFLASH speculative decoding only supports pp_size == 1.") {
   return detail::is_dflash(ctx) && ctx.cfg.pp_size != 1;
 }
+ATTNCAP_RULE(dflash_draft_model, "speculative.dflash_draft_model", server_args, value_error,
+             speculative_draft_model_path, "a path",
+             "DFLASH speculative decoding requires setting --speculative-draft-model-path.") {
+  return detail::is_dflash(ctx) && !ctx.cfg.speculative_draft_model_path;
+}
 
 /// Key `Member` of algorithm `A` set to `Value`: where another value was given (`Given`, the
 /// rewrite that warns), or where none was (silently).
@@ -232,6 +237,12 @@ ATTNCAP_RULE(dspark_pp_size, "speculative.dspark_pp_size", server_args, value_er
              "DSpark pipeline parallelism requires PD prefill; decode and non-disaggregated serving require pp_size "
              "== 1.") {
   return detail::is_dspark(ctx) && ctx.cfg.pp_size != 1 && ctx.cfg.disaggregation_mode != disaggregation_mode::prefill;
+}
+// A draft the target's checkpoint carries becomes the draft path.
+ATTNCAP_RULE(dspark_draft_model, "speculative.dspark_draft_model", server_args, value_error,
+             speculative_draft_model_path, "a path, or a checkpoint that carries its draft",
+             "DSpark dense speculative decoding requires setting --speculative-draft-model-path.") {
+  return detail::is_dspark(ctx) && !ctx.cfg.speculative_draft_model_path && !ctx.cfg.dspark_draft_bundled;
 }
 struct dspark_steps : single_step_given<speculative_algorithm::dspark> {
   static constexpr rewrite_info info{

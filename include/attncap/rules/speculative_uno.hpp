@@ -27,6 +27,10 @@ ATTNCAP_RULE(uno_device, "speculative.uno_device", server_args, value_error, har
              "UNO only supports CUDA.") {
   return detail::is_uno(ctx) && !(ctx.hw.is_cuda() || ctx.hw.is_hip());
 }
+ATTNCAP_RULE(uno_draft_model, "speculative.uno_draft_model", server_args, value_error, speculative_draft_model_path,
+             "None", "UNO reuses the target model and does not accept --speculative-draft-model-path.") {
+  return detail::is_uno(ctx) && ctx.cfg.speculative_draft_model_path;
+}
 ATTNCAP_RULE(uno_lora_path, "speculative.uno_lora_path", server_args, value_error, speculative_algorithm,
              "with --uno-lora-path", "UNO requires --uno-lora-path.") {
   return detail::is_uno(ctx);

@@ -47,6 +47,8 @@ inline std::string format_value(const launch_config& c, field f, backend_names n
       return std::string(name_of(v, names));
     else if constexpr (F::kind == field_kind::flag)
       return v ? "True" : "False";
+    else if constexpr (F::kind == field_kind::path)
+      return v ? "given" : "None";
     else if constexpr (F::kind == field_kind::integer)
       return v == unset ? "None" : std::to_string(v);
     else if constexpr (F::kind == field_kind::version)

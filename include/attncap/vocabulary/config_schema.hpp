@@ -27,6 +27,7 @@ enum class field_kind : std::uint8_t {
   real,     ///< a non-negative number
   version,  ///< a CUDA toolkit version MAJOR.MINOR held as major * 100 + minor, None when `unset`
   model,    ///< the model's family, given as an HF architecture class name
+  path,     ///< a checkpoint path: whether one is given (the engine's None when not), not where
 };
 
 /// A `field_kind::version` value as MAJOR.MINOR ("12.4" for 1204).
@@ -72,6 +73,7 @@ enum class field_role : std::uint8_t {
     "DSPARK's gamma: the tokens it drafts per step")                                                                   \
   X(speculative_draft_window_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                \
     "the draft model's attention window (DFLASH's compact draft KV cache)")                                            \
+  X(speculative_draft_model_path, bool, false, path, 0, 0, input, "the draft model's checkpoint")                      \
   X(speculative_attention_mode, ::attncap::speculative_attention_mode, ::attncap::speculative_attention_mode::prefill, \
     choice, 0, 0, input, "which backend of the pair verifies and extends drafts")                                      \
   X(speculative_use_rejection_sampling, bool, false, flag, 0, 0, input, "verify drafts by rejection sampling")         \
@@ -116,6 +118,8 @@ enum class field_role : std::uint8_t {
   X(deepseek_v41, bool, false, flag, 0, 0, input, "the DeepSeek V4 checkpoint is V4.1 (model_type deepseek_v41)")      \
   X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
   X(index_kpool, std::int32_t, 1, integer, 1, 65536, input, "keys a DSA index entry pools (config.json index_kpool)")  \
+  X(dspark_draft_bundled, bool, false, flag, 0, 0, input,                                                              \
+    "the checkpoint carries its DSPARK draft (dspark_* keys in config.json, or a dspark/ folder)")                     \
   X(minicpm_sparse, bool, false, flag, 0, 0, input, "the model has MiniCPM sparse-attention layers")                   \
   X(minicpm_lightning, bool, false, flag, 0, 0, input, "the model has MiniCPM lightning (linear) attention layers")    \
   X(minicpm_kernel_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                          \

@@ -132,6 +132,7 @@ constexpr bool holds_kind(field_kind k) noexcept {
     case field_kind::version:
       return std::is_same_v<T, std::int32_t>;
     case field_kind::flag:
+    case field_kind::path:
       return std::is_same_v<T, bool>;
     case field_kind::real:
       return std::is_same_v<T, double>;
