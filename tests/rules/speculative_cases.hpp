@@ -9,6 +9,11 @@
 namespace attncap::test {
 
 inline constexpr std::array speculative_rules{
+    rule_case{&sa::gemma4_assistant_eagle3::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).model(M::gemma4).spec(S::eagle3).flag(&launch_config::gemma4_assistant_draft),
+              "Gemma4AssistantForCausalLM draft requires --speculative-algorithm NEXTN or EAGLE; EAGLE3 is not "
+              "supported for this draft architecture.",
+              on(H::sm90).model(M::gemma4).spec(S::eagle3), "EAGLE3"},
     rule_case{&sa::draft_window_size::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).eagle(1, 3, 4).with(&launch_config::speculative_draft_window_size, 0),
               "--speculative-draft-window-size must be positive, got 0.",
@@ -160,6 +165,19 @@ inline constexpr std::array speculative_rules{
 };
 
 inline constexpr std::array speculative_rewrites{
+    rewrite_case{&sa::gemma4_assistant_frozen_kv::info,
+                 on(H::sm90).model(M::gemma4).spec(S::nextn).flag(&launch_config::gemma4_assistant_draft),
+                 "Detected Gemma4AssistantForCausalLM draft; promoting --speculative-algorithm NEXTN to FROZEN_KV_MTP.",
+                 "FROZEN_KV_MTP", on(H::sm90).model(M::gemma4).spec(S::nextn)},
+    rewrite_case{&sa::gemma4_assistant_frozen_kv::info,
+                 on(H::sm90).model(M::gemma4).spec(S::eagle).flag(&launch_config::gemma4_assistant_draft),
+                 "Detected Gemma4AssistantForCausalLM draft; promoting --speculative-algorithm EAGLE to FROZEN_KV_MTP.",
+                 "FROZEN_KV_MTP",
+                 on(H::sm90)
+                     .model(M::gemma4)
+                     .spec(S::eagle)
+                     .flag(&launch_config::gemma4_assistant_draft)
+                     .flag(&launch_config::speculative_draft_model_path, false)},
     rewrite_case{&sa::nextn_alias::info, on(H::sm90).spec(S::nextn), "", "EAGLE", on(H::sm90).spec(S::eagle3)},
     rewrite_case{&sa::eagle_auto_parameters::info, on(H::sm90).spec(S::eagle).model(M::llama), "", "5",
                  on(H::sm90).spec(S::eagle).model(M::llama).steps(3)},

@@ -151,6 +151,20 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
     a.put("dspark_draft_bundled", true, "model folder", draft.string());
 }
 
+/// The draft model's class, from the config.json of a local `--speculative-draft-model-path`:
+/// the engine reads it to tell a Gemma 4 assistant draft. A path that is no local folder (a hub
+/// id) says nothing here; the fact flag gives it.
+inline void read_draft_facts(const launch_line& line, assembly& a) {
+  const launch_flag* path = line.last("speculative_draft_model_path");
+  if (path == nullptr || path->values.empty() || a.config.contains("gemma4_assistant_draft")) return;
+  const auto file = std::filesystem::path(path->values.back()) / "config.json";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) return;
+  const auto arch = read_model_config(path->values.back(), "").value("architectures", nlohmann::json::array());
+  if (!arch.empty() && arch[0].is_string() && is_gemma4_assistant_class(arch[0].get<std::string>()))
+    a.put("gemma4_assistant_draft", true, "config.json", file.string() + " architectures[0]");
+}
+
 /// The hardware, detected where it is "auto" or (on a machine with a GPU) not given.
 inline void read_machine(assembly& a, const std::function<machine_probe()>& probe) {
   const bool asked = a.config.contains("hardware") && a.config["hardware"] == "auto";
@@ -181,7 +195,10 @@ inline input assemble_input(const given_input& given, const std::function<machin
     a.config[key] = value;
   }
   for (const auto& [key, value] : given.flags.items()) a.put(key, value, "flag", detail::flag_words(key, value));
-  if (given.launch) detail::read_model_facts(line, a);
+  if (given.launch) {
+    detail::read_model_facts(line, a);
+    detail::read_draft_facts(line, a);
+  }
   detail::read_machine(a, probe);
   input in = from_json(a.config);
   in.sources = std::move(a.result.sources);

@@ -66,7 +66,7 @@ PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
 # Model and machine facts the generated config.json or the simulated machine carries.
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
-    "num_kv_heads", "dsa", "index_kpool", "mamba_radix_cache", "mamba_extra_buffer",
+    "num_kv_heads", "dsa", "index_kpool", "mamba_radix_cache", "mamba_extra_buffer", "gemma4_assistant_draft",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
@@ -240,8 +240,18 @@ def argv(cfg: dict) -> list[str]:
             out.append(flag)
     for k, flag in PATHS.items():
         if cfg.get(k):
-            out += [flag, "{model}"]
+            out += [flag, "{draft}" if draft_hf_config(cfg) else "{model}"]
     return out
+
+
+def draft_hf_config(cfg: dict) -> dict | None:
+    """The config.json of a draft model of its own (a Gemma 4 assistant), or None where the
+    target's folder stands in for the draft's."""
+    if not cfg.get("gemma4_assistant_draft"):
+        return None
+    return {"architectures": ["Gemma4AssistantForCausalLM"], "model_type": "llama", "hidden_size": 1024,
+            "num_attention_heads": 8, "num_key_value_heads": 8, "head_dim": 128, "num_hidden_layers": 1,
+            "intermediate_size": 2048, "vocab_size": 32000, "torch_dtype": "bfloat16"}
 
 
 def machine_of(cfg: dict) -> tuple[str, str]:
@@ -368,6 +378,8 @@ def random_config(rng: random.Random) -> dict:
         # A draft model's checkpoint, given as drafting launches give it (the target's own stands
         # in), and sometimes left out or given where none is read.
         cfg["speculative_draft_model_path"] = rng.random() < (0.9 if cfg["speculative_algorithm"] in DRAFTED else 0.1)
+        if rng.random() < 0.06:
+            cfg["gemma4_assistant_draft"] = True
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.1:

@@ -79,9 +79,14 @@ def attncap_launch_outcome(binary: str, cfg: dict) -> dict:
     with tempfile.TemporaryDirectory(prefix="attncap-oracle-model-") as d:
         with open(os.path.join(d, "config.json"), "w") as f:
             json.dump(configs.hf_config(cfg), f)
+        draft = os.path.join(d, "draft")
+        if configs.draft_hf_config(cfg):
+            os.makedirs(draft)
+            with open(os.path.join(draft, "config.json"), "w") as f:
+                json.dump(configs.draft_hf_config(cfg), f)
         hw, cuda = configs.machine_of(cfg)
         cmd = [binary, "check", "--format", "json", "--hardware", hw, "--cuda", cuda, "--"]
-        cmd += [a.replace("{model}", d) for a in configs.argv(cfg)]
+        cmd += [a.replace("{model}", d).replace("{draft}", draft) for a in configs.argv(cfg)]
         p = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return _outcome(p)
 
@@ -225,7 +230,7 @@ def main() -> int:
             skipped[cid] = why
             continue
         requests.append({"id": cid, "machine": configs.machine_of(cfg), "argv": configs.argv(cfg),
-                         "hf_config": configs.hf_config(cfg)})
+                         "hf_config": configs.hf_config(cfg), "draft_hf_config": configs.draft_hf_config(cfg)})
     theirs = Workers(args.python, args.jobs).run(requests)
     disagreements, unknown, verdict_agree, all_agree = [], 0, 0, 0
     counted = collections.Counter()

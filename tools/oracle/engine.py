@@ -380,7 +380,12 @@ def serve(hardware: str, cuda: str | None) -> None:
         os.makedirs(model_dir)
         with open(os.path.join(model_dir, "config.json"), "w") as f:
             json.dump(req["hf_config"], f)
-        argv = [a.replace("{model}", model_dir) for a in req["argv"]]
+        draft_dir = os.path.join(model_dir, "draft")
+        if req.get("draft_hf_config"):
+            os.makedirs(draft_dir)
+            with open(os.path.join(draft_dir, "config.json"), "w") as f:
+                json.dump(req["draft_hf_config"], f)
+        argv = [a.replace("{model}", model_dir).replace("{draft}", draft_dir) for a in req["argv"]]
         try:
             res = decide(argv)
         except BaseException as e:  # noqa: BLE001 - a harness failure is reported, not fatal

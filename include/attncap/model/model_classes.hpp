@@ -186,6 +186,10 @@ inline constexpr std::array<std::string_view, 8> hybrid_gdn_types{
     "qwen3_next",       "qwen3_5",           "qwen3_5_text", "qwen3_5_moe",
     "qwen3_5_moe_text", "intern_s2_preview", "jet_nemotron", "jet_vlm"};
 
+/// Draft classes the engine drafts with as Gemma 4 assistants (frozen-KV MTP).
+inline constexpr std::array<std::string_view, 2> gemma4_assistant_classes{"Gemma4AssistantForCausalLM",
+                                                                          "Gemma4UnifiedAssistantForCausalLM"};
+
 /// Config types whose linear layers are short convolutions.
 inline constexpr std::array<std::string_view, 4> short_conv_types{"lfm2", "lfm2_moe", "lfm2_vl", "zaya"};
 
@@ -259,6 +263,11 @@ constexpr bool has_mamba_extra_buffer(std::string_view architecture) noexcept {
 /// Whether config type `model_type` mixes in gated-delta-net linear attention.
 constexpr bool is_hybrid_gdn_type(std::string_view model_type) noexcept {
   return detail::listed(detail::hybrid_gdn_types, model_type);
+}
+
+/// Whether draft class `architecture` is a Gemma 4 assistant.
+constexpr bool is_gemma4_assistant_class(std::string_view architecture) noexcept {
+  return detail::listed(detail::gemma4_assistant_classes, architecture);
 }
 
 /// Whether config type `model_type` mixes in short-convolution layers.

@@ -148,9 +148,10 @@ struct sglang_pipeline
           detail::sa::dp_lm_head_single_rank, detail::sa::dp_lm_head_attention_dp,
           detail::sa::nemotron_h_context_parallel,
           // Speculative decoding: the alias, then each algorithm's own handler.
-          detail::sa::nextn_alias, detail::sa::draft_window_size, detail::sa::standalone_dp_attention,
-          detail::sa::eagle_partial_parameters, detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset,
-          detail::sa::trtllm_mha_topk, detail::sa::hip_rejection_sampling, detail::sa::rejection_sampling_algorithm,
+          detail::sa::gemma4_assistant_eagle3, detail::sa::gemma4_assistant_frozen_kv, detail::sa::nextn_alias,
+          detail::sa::draft_window_size, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,
+          detail::sa::eagle_auto_parameters, detail::sa::eagle_topk_unset, detail::sa::trtllm_mha_topk,
+          detail::sa::hip_rejection_sampling, detail::sa::rejection_sampling_algorithm,
           detail::sa::rejection_sampling_topk, detail::sa::rejection_sampling_deterministic,
           detail::sa::rejection_sampling_threshold_single, detail::sa::rejection_sampling_threshold_acc,
           detail::sa::eagle_chain_draft_tokens, detail::sa::eagle_page_tree, detail::sa::ngram_device,

@@ -11,6 +11,34 @@
 
 namespace attncap::rules::server_args {
 
+namespace detail {
+constexpr bool gemma4_assistant_draft(const launch_config& c) noexcept {
+  return c.speculative_draft_model_path && c.gemma4_assistant_draft;
+}
+}  // namespace detail
+
+// A Gemma 4 assistant draft decides the algorithm before the NEXTN alias does.
+ATTNCAP_RULE(gemma4_assistant_eagle3, "speculative.gemma4_assistant_eagle3", server_args, value_error,
+             speculative_algorithm, "NEXTN, EAGLE",
+             "Gemma4AssistantForCausalLM draft requires --speculative-algorithm NEXTN or EAGLE; EAGLE3 is not "
+             "supported for this draft architecture.") {
+  return detail::gemma4_assistant_draft(ctx.cfg) && ctx.cfg.speculative_algorithm == speculative_algorithm::eagle3;
+}
+struct gemma4_assistant_frozen_kv {
+  static constexpr rewrite_info info{
+      "speculative.gemma4_assistant_frozen_kv", field::speculative_algorithm,
+      "Detected Gemma4AssistantForCausalLM draft; promoting --speculative-algorithm {speculative_algorithm} to "
+      "FROZEN_KV_MTP."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto a = ctx.cfg.speculative_algorithm;
+    return detail::gemma4_assistant_draft(ctx.cfg) &&
+           (a == speculative_algorithm::nextn || a == speculative_algorithm::eagle);
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_algorithm = speculative_algorithm::frozen_kv_mtp;
+  }
+};
+
 /// NEXTN is the engine's alias of EAGLE.
 struct nextn_alias {
   static constexpr rewrite_info info{"speculative.nextn_alias", field::speculative_algorithm, ""};
