@@ -7,6 +7,7 @@
 
 #include <array>
 #include <attncap/backends/all.hpp>
+#include <attncap/detail/static_text.hpp>
 #include <cstddef>
 #include <string_view>
 #include <utility>
@@ -26,10 +27,9 @@ using backend_test = bool (*)(backend_id) noexcept;
 
 namespace detail {
 /// Writes the names of the backends that pass `Test` (but aliases argument resolution renames),
-/// sorted when `Sorted` else in registry order, comma separated, into `out` (when given);
-/// returns the length.
-template <backend_test Test, bool Sorted>
-constexpr std::size_t write_passing_names(char* out) noexcept {
+/// sorted when `Sorted` else in registry order, in `Style`.
+template <backend_test Test, bool Sorted, ::attncap::detail::list_style Style>
+constexpr void write_passing_names(::attncap::detail::text_sink& sink) noexcept {
   std::array<std::string_view, builtin_registry::size> names{};
   std::size_t n = 0;
   for (std::size_t i = 0; i < builtin_registry::size; ++i) {
@@ -39,32 +39,18 @@ constexpr std::size_t write_passing_names(char* out) noexcept {
   if constexpr (Sorted)
     for (std::size_t i = 1; i < n; ++i)  // insertion sort: constexpr
       for (std::size_t j = i; j > 0 && names[j] < names[j - 1]; --j) std::swap(names[j], names[j - 1]);
-  std::size_t len = 0;
-  auto put = [&](std::string_view text) {
-    for (char c : text) {
-      if (out) out[len] = c;
-      ++len;
-    }
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i != 0) put(", ");
-    put(names[i]);
-  }
-  return len;
+  ::attncap::detail::list_writer<Style> list{sink};
+  list.open();
+  for (std::size_t i = 0; i < n; ++i) list.item(names[i]);
+  list.close();
 }
 }  // namespace detail
 
 /// The names of the backends that pass `Test`, as static text ("a, b, …"): sorted when `Sorted`
 /// (as the engine lists them), else in registry order.
 template <backend_test Test, bool Sorted>
-struct passing_names {
-  static constexpr std::size_t size = detail::write_passing_names<Test, Sorted>(nullptr);
-  static constexpr std::array<char, size + 1> chars = [] {
-    std::array<char, size + 1> a{};
-    detail::write_passing_names<Test, Sorted>(a.data());
-    return a;
-  }();
-  static constexpr std::string_view value{chars.data(), size};
+struct passing_names
+    : ::attncap::detail::static_text<&detail::write_passing_names<Test, Sorted, ::attncap::detail::list_style::plain>> {
 };
 
 /// The names of the backends that declare `Member`, as passing_names writes them.

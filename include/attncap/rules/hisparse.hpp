@@ -9,6 +9,7 @@
 
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/detail/enum_set.hpp>
+#include <attncap/detail/static_text.hpp>
 #include <attncap/rules/model_overrides.hpp>
 
 namespace attncap::rules::server_args {
@@ -49,35 +50,16 @@ constexpr enum_set<dsa_kernel> hisparse_kernels(hisparse_row r) noexcept {
   }
   return {};
 }
-/// Writes the names of row `R`'s kernels, comma separated, into `out` (when given); returns the length.
+/// Writes the names of row `R`'s kernels, comma separated.
 template <hisparse_row R>
-constexpr std::size_t write_hisparse_kernel_names(char* out) noexcept {
-  std::size_t len = 0;
-  auto put = [&](std::string_view text) {
-    for (char c : text) {
-      if (out) out[len] = c;
-      ++len;
-    }
-  };
-  for (std::size_t i = 0; i < enum_count<dsa_kernel>(); ++i) {
-    const auto k = static_cast<dsa_kernel>(i);
-    if (!hisparse_kernels(R).contains(k)) continue;
-    if (len != 0) put(", ");
-    put(to_string(k));
-  }
-  return len;
+constexpr void write_hisparse_kernel_names(::attncap::detail::text_sink& sink) noexcept {
+  ::attncap::detail::list_writer<::attncap::detail::list_style::plain> list{sink};
+  for (std::size_t i = 0; i < enum_count<dsa_kernel>(); ++i)
+    if (const auto k = static_cast<dsa_kernel>(i); hisparse_kernels(R).contains(k)) list.item(to_string(k));
 }
 /// Row `R`'s kernels as static text ("a, b"), a rule's allowed set.
 template <hisparse_row R>
-struct hisparse_kernel_names {
-  static constexpr std::size_t size = write_hisparse_kernel_names<R>(nullptr);
-  static constexpr std::array<char, size + 1> chars = [] {
-    std::array<char, size + 1> a{};
-    write_hisparse_kernel_names<R>(a.data());
-    return a;
-  }();
-  static constexpr std::string_view value{chars.data(), size};
-};
+struct hisparse_kernel_names : ::attncap::detail::static_text<&write_hisparse_kernel_names<R>> {};
 /// Kernels `k`, given or resolved, that HiSparse does not run with in row `R`.
 template <hisparse_row R>
 constexpr bool hisparse_kernel_refused(const rule_context& ctx, dsa_kernel k) noexcept {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <attncap/backends/builtin.hpp>
+#include <attncap/capabilities/capabilities.hpp>
 #include <attncap/capabilities/rule.hpp>
 
 namespace attncap::rules::server_args {
