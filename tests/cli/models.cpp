@@ -146,6 +146,28 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   fs::remove_all(dir);
 }
 
+TEST_CASE("the draft model's class comes from its folder's config.json") {
+  namespace fs = std::filesystem;
+  const fs::path draft = cli_test::temp_path("draft");
+  fs::create_directories(draft);
+  const auto facts = [&](const std::string& cls) {
+    cli_test::write_file(draft / "config.json", "{\"architectures\": [\"" + cls + "\"]}");
+    const auto r = run("check --format json --hardware sm100 -- --model-path " + models +
+                       "deepseek-v3 --speculative-algorithm DSPARK --speculative-draft-model-path " + draft.string());
+    return nlohmann::json::parse(r.out)["facts"];
+  };
+  auto f = facts("DeepseekV4ForCausalLMDSpark");
+  CHECK(f["deepseek_v4_draft"]["value"] == true);
+  CHECK(f["deepseek_v4_draft"]["origin"] == "config.json");
+  CHECK(f["gemma4_assistant_draft"]["value"] == false);
+  f = facts("Gemma4AssistantForCausalLM");
+  CHECK(f["gemma4_assistant_draft"]["value"] == true);
+  CHECK(f["deepseek_v4_draft"]["value"] == false);
+  f = facts("Qwen3ForCausalLM");
+  CHECK(f["deepseek_v4_draft"]["origin"] == "default");
+  fs::remove_all(draft);
+}
+
 TEST_CASE("select takes a launch line too") {
   const auto r = run("select --format json --hardware sm100 -- --model-path " + models + "deepseek-v3 --tp 8");
   REQUIRE(r.rc == 0);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The engine's class lists: MLA (with and without a fixed head dim, and conditional on
-// kv_lora_rank), encoder-decoder, sinks, DSA, gated-delta-net types, attribute aliases.
+// kv_lora_rank), encoder-decoder, sinks, DSA, gated-delta-net types, draft classes, attribute aliases.
 #include <doctest/doctest.h>
 
 #include <attncap/model/model_classes.hpp>
@@ -32,6 +32,11 @@ TEST_CASE("traits by class and by config type") {
   CHECK(is_hybrid_gdn_type("qwen3_next"));
   CHECK(is_hybrid_gdn_type("qwen3_5_moe_text"));
   CHECK_FALSE(is_hybrid_gdn_type("qwen3"));
+  CHECK(is_gemma4_assistant_class("Gemma4UnifiedAssistantForCausalLM"));
+  CHECK_FALSE(is_gemma4_assistant_class("Gemma4ForCausalLM"));
+  CHECK(is_deepseek_v4_class("DeepseekV4ForCausalLMDSpark"));
+  CHECK(is_deepseek_v4_class("DeepseekV4ForCausalLMNextN"));
+  CHECK_FALSE(is_deepseek_v4_class("DeepseekV32ForCausalLM"));
 }
 
 TEST_CASE("attribute aliases of config types") {

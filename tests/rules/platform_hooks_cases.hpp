@@ -22,6 +22,11 @@ inline constexpr std::array platform_hooks_rewrites{
                  "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
                  "release.",
                  "nsa", on(H::sm90).mla().backend(id::nsa).prefill(id::dsa).decode(id::dsa)},
+    // Built as EAGLE's draft backend; DSPARK's draft worker falls back from it instead.
+    rewrite_case{&sa::nsa_alias::info, on(H::sm90).mla().backend(id::fa3).eagle(1, 3, 4).draft(id::nsa),
+                 "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
+                 "release.",
+                 "fa3", on(H::sm90).mla().backend(id::fa3).eagle(1, 3, 4).draft(id::nsa).spec(S::dspark)},
     rewrite_case{&sa::attention_backend_rename::info, on(H::sm90).mla().backend(id::compressed),
                  "--attention-backend=compressed is deprecated; use 'dsv4' instead.", "dsv4",
                  on(H::sm90).mla().backend(id::dsv4)},

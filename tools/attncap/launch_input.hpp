@@ -38,7 +38,10 @@ inline constexpr field fact_keys[] = {field::hardware,
                                       field::softmax_scale,
                                       field::attention_sinks,
                                       field::asymmetric_kv,
-                                      field::dtype};
+                                      field::dtype,
+                                      field::dspark_draft_bundled,
+                                      field::gemma4_assistant_draft,
+                                      field::deepseek_v4_draft};
 
 /// The configuration key an sglang server argument sets, if any: the same name, or the
 /// engine's own name for it.
@@ -152,17 +155,22 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
 }
 
 /// The draft model's class, from the config.json of a local `--speculative-draft-model-path`:
-/// the engine reads it to tell a Gemma 4 assistant draft. A path that is no local folder (a hub
-/// id) says nothing here; the fact flag gives it.
+/// the engine reads it to tell a Gemma 4 assistant draft and a DeepSeek V4 (MoE) DSPARK draft.
+/// A path that is no local folder (a hub id) says nothing here; the fact flags give it.
 inline void read_draft_facts(const launch_line& line, assembly& a) {
   const launch_flag* path = line.last("speculative_draft_model_path");
-  if (path == nullptr || path->values.empty() || a.config.contains("gemma4_assistant_draft")) return;
+  if (path == nullptr || path->values.empty()) return;
   const auto file = std::filesystem::path(path->values.back()) / "config.json";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) return;
   const auto arch = read_model_config(path->values.back(), "").value("architectures", nlohmann::json::array());
-  if (!arch.empty() && arch[0].is_string() && is_gemma4_assistant_class(arch[0].get<std::string>()))
-    a.put("gemma4_assistant_draft", true, "config.json", file.string() + " architectures[0]");
+  if (arch.empty() || !arch[0].is_string()) return;
+  const std::string cls = arch[0].get<std::string>();
+  const auto put = [&](const char* key, bool fact) {
+    if (fact && !a.config.contains(key)) a.put(key, true, "config.json", file.string() + " architectures[0]");
+  };
+  put("gemma4_assistant_draft", is_gemma4_assistant_class(cls));
+  put("deepseek_v4_draft", is_deepseek_v4_class(cls));
 }
 
 /// The hardware, detected where it is "auto" or (on a machine with a GPU) not given.

@@ -75,6 +75,7 @@ UNEXPRESSED = {
     "deepseek_v41": "needs a DeepSeek V4.1 checkpoint config",
     "dual_chunk_attention": "needs a dual-chunk checkpoint config",
     "dspark_draft_bundled": "needs a checkpoint carrying a DSPARK draft (dspark_* keys or a dspark/ folder)",
+    "deepseek_v4_draft": "needs a DeepSeek V4 draft checkpoint config",
     "chunked_local_attention": "needs a checkpoint config with attention_chunk_size (Llama 4's text config)",
     "sliding_window": "read by layers at the first forward pass, which the oracle does not run",
     "logit_cap": "read by layers at the first forward pass, which the oracle does not run",

@@ -307,6 +307,18 @@ def _eagle_draft_backends(runner) -> None:
     factory.create_draft_extend_backend()
 
 
+def _dspark_draft_backend() -> None:
+    """The backend DSPARK's draft worker resolves for its draft (the last pipeline stage's, which
+    hosts the draft): the dsv4 backend of a DeepSeek V4 draft, else the generic resolution, which
+    logs its fallback. The worker itself needs a loaded draft model and is not built."""
+    from sglang.srt.runtime_context import get_spec
+    from sglang.srt.speculative.draft_worker_common import resolve_draft_worker_attention_backend
+    from sglang.srt.speculative.dspark_components.dspark_config import draft_is_deepseek_v4
+
+    if get_spec().speculative_algorithm == "DSPARK" and not draft_is_deepseek_v4():
+        resolve_draft_worker_attention_backend(algo_label="DSPARK")
+
+
 def decide(argv: list[str]) -> dict:
     """sglang's outcome for `argv`: verdict, first error, stage, resolved values, messages."""
     from sglang.srt import runtime_context
@@ -341,6 +353,7 @@ def decide(argv: list[str]) -> dict:
                 stage = "factory"
                 setup._build_resolved_backend(model_runner=runner, resolved=resolved, init_new_workspace=False)
                 _eagle_draft_backends(runner)
+                _dspark_draft_backend()
             finally:
                 for w in caught:
                     records.messages.append(str(w.message))

@@ -190,6 +190,10 @@ inline constexpr std::array<std::string_view, 8> hybrid_gdn_types{
 inline constexpr std::array<std::string_view, 2> gemma4_assistant_classes{"Gemma4AssistantForCausalLM",
                                                                           "Gemma4UnifiedAssistantForCausalLM"};
 
+/// The engine's DeepSeek V4 classes (its is_deepseek_v4): a DSPARK draft of one runs the MoE draft.
+inline constexpr std::array<std::string_view, 3> deepseek_v4_classes{
+    "DeepseekV4ForCausalLM", "DeepseekV4ForCausalLMNextN", "DeepseekV4ForCausalLMDSpark"};
+
 /// Config types whose linear layers are short convolutions.
 inline constexpr std::array<std::string_view, 4> short_conv_types{"lfm2", "lfm2_moe", "lfm2_vl", "zaya"};
 
@@ -268,6 +272,11 @@ constexpr bool is_hybrid_gdn_type(std::string_view model_type) noexcept {
 /// Whether draft class `architecture` is a Gemma 4 assistant.
 constexpr bool is_gemma4_assistant_class(std::string_view architecture) noexcept {
   return detail::listed(detail::gemma4_assistant_classes, architecture);
+}
+
+/// Whether class `architecture` is a DeepSeek V4 (the engine tells a DSPARK draft's MoE by it).
+constexpr bool is_deepseek_v4_class(std::string_view architecture) noexcept {
+  return detail::listed(detail::deepseek_v4_classes, architecture);
 }
 
 /// Whether config type `model_type` mixes in short-convolution layers.

@@ -9,6 +9,7 @@
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/rules/argparse.hpp>
+#include <attncap/rules/draft_worker.hpp>
 #include <attncap/runtime/resolution.hpp>
 
 namespace attncap::rules {
@@ -84,7 +85,7 @@ struct build_backends {
     build(r, decode);
     if (prefill != decode) build(r, prefill);
     ::attncap::detail::check_each(r, wrappers{}, backend_id::none);
-    const backend_id draft = r.cfg.speculative_draft_attention_backend;
+    const backend_id draft = draft_worker::backend_of(r);
     // NGRAM drafts from the prompt's n-grams: no draft model, so no draft backend is built.
     const bool draft_model = r.cfg.speculative() && r.cfg.speculative_algorithm != speculative_algorithm::ngram;
     if (draft_model && is_set(draft) && draft != decode && draft != prefill) build(r, draft);

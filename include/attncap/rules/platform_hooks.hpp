@@ -32,11 +32,13 @@ struct nsa_alias {
       "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
       "release."};
   // The alias's factory warns, so only a launch that builds it does: as its prefill or decode
-  // backend, or as the draft's.
+  // backend, or as the draft's (DSPARK's draft worker runs no nsa: it falls back, see
+  // rules/draft_worker.hpp).
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto& c = ctx.cfg;
     constexpr backend_id nsa = builtin_id<backends::nsa>;
-    return c.serves(nsa) || (c.speculative() && c.speculative_draft_attention_backend == nsa);
+    return c.serves(nsa) || (c.speculative() && c.speculative_algorithm != speculative_algorithm::dspark &&
+                             c.speculative_draft_attention_backend == nsa);
   }
   static constexpr void apply(launch_config&, const platform&) noexcept {}
 };

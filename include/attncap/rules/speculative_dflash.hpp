@@ -8,21 +8,12 @@
 
 #include <attncap/backends/all.hpp>
 #include <attncap/capabilities/rule.hpp>
+#include <attncap/rules/draft_worker.hpp>
 #include <attncap/rules/speculative.hpp>
 
 namespace attncap::rules::server_args {
 
 namespace detail {
-/// True when `b` declares the draft phase: the engine's DRAFT_ATTENTION_BACKEND_CHOICES, the
-/// backends a DFLASH draft worker runs on.
-constexpr bool dflash_draft_supported(backend_id b) noexcept {
-  const auto i = static_cast<std::size_t>(b);
-  return i < builtin_registry::size && builtin_registry::caps[i].phases.contains(phase::draft);
-}
-/// Where a DFLASH draft worker falls back to: FlashInfer is CUDA-only, so Triton on XPU and ROCm.
-constexpr backend_id dflash_fallback_backend(const platform& hw) noexcept {
-  return hw.is_xpu() || hw.is_hip() ? id::triton : id::flashinfer;
-}
 constexpr bool is_dflash(const rule_context& ctx) noexcept {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::dflash;
 }
@@ -182,7 +173,7 @@ struct dflash_draft_default {
   }
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
     const auto prefill = cfg.prefill_backend();
-    cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : detail::dflash_fallback_backend(hw);
+    cfg.speculative_draft_attention_backend = is_set(prefill) ? prefill : draft_worker::platform_fallback(hw);
   }
 };
 /// A draft backend outside the draft-worker list falls back, naming the platform.
@@ -192,10 +183,10 @@ struct dflash_draft_fallback {
       "DFLASH draft worker does not support attention_backend {speculative_draft_attention_backend!r} on "
       "{platform_class}. Falling back to '{new_speculative_draft_attention_backend}'."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::is_dflash(ctx) && !detail::dflash_draft_supported(ctx.cfg.speculative_draft_attention_backend);
+    return detail::is_dflash(ctx) && !draft_worker::runs(ctx.cfg.speculative_draft_attention_backend);
   }
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    cfg.speculative_draft_attention_backend = detail::dflash_fallback_backend(hw);
+    cfg.speculative_draft_attention_backend = draft_worker::platform_fallback(hw);
   }
 };
 /// trtllm_mha drafts only a checkpoint whose layers are all sliding or that is declared causal;
@@ -210,7 +201,7 @@ struct dflash_draft_trtllm_mha {
     return detail::is_dflash(ctx) && ctx.cfg.speculative_draft_attention_backend == id::trtllm_mha;
   }
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    cfg.speculative_draft_attention_backend = hw.is_sm100() ? id::fa4 : detail::dflash_fallback_backend(hw);
+    cfg.speculative_draft_attention_backend = hw.is_sm100() ? id::fa4 : draft_worker::platform_fallback(hw);
   }
 };
 

@@ -76,6 +76,8 @@ enum class field_role : std::uint8_t {
   X(speculative_draft_model_path, bool, false, path, 0, 0, input, "the draft model's checkpoint")                      \
   X(gemma4_assistant_draft, bool, false, flag, 0, 0, input,                                                            \
     "the draft model is a Gemma 4 assistant (its config.json names Gemma4AssistantForCausalLM)")                       \
+  X(deepseek_v4_draft, bool, false, flag, 0, 0, input,                                                                 \
+    "the draft model is a DeepSeek V4 (its config.json names a DeepseekV4 class)")                                     \
   X(speculative_attention_mode, ::attncap::speculative_attention_mode, ::attncap::speculative_attention_mode::prefill, \
     choice, 0, 0, input, "which backend of the pair verifies and extends drafts")                                      \
   X(speculative_use_rejection_sampling, bool, false, flag, 0, 0, input, "verify drafts by rejection sampling")         \
