@@ -14,7 +14,7 @@ TEST_CASE("fa3's CUDA check does not fire on MUSA, nor its MUSA check on CUDA") 
   CHECK(codes(cuda) == "fa3.compute_capability");
 }
 
-TEST_CASE("fa3 on SM8x serves MHA but not MLA; on SM90 both") {
+TEST_CASE("fa3 on SM8x serves MHA but not MLA, on SM90 both") {
   CHECK(validate(on(H::sm89).backend(id::fa3)).accepted());
   CHECK(validate(on(H::sm90).mla().backend(id::fa3)).accepted());
   CHECK(codes(validate(on(H::sm86).mla().backend(id::fa3))) == "fa3.compute_capability");

@@ -21,7 +21,7 @@ TEST_CASE("a DeepSeek-family class makes an MLA model unless model_arch is given
   CHECK(in.model_class == "DeepseekV32ForCausalLM");
 }
 
-TEST_CASE("every kind of key is written as it is read; None is null") {
+TEST_CASE("every kind of key is written as it is read, None is null") {
   const auto in = read(R"({"attention_backend": "fa3", "page_size": 16, "kv_cache_dtype": "bfloat16",
                            "speculative_algorithm": "EAGLE", "enable_mis": true, "cuda": "12.4",
                            "logit_cap": 30.0, "sliding_window": -1, "model": "Foo"})");

@@ -108,7 +108,7 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
   }
 }
 
-TEST_CASE("--config - reads stdin; flags override the file") {
+TEST_CASE("--config - reads stdin, flags override the file") {
   const std::string file =
       R"({"hardware": "sm90", "cuda": "12.4", "model_arch": "gqa", "attention_backend": "triton"})";
   auto r = run("check --format json --config -", file);

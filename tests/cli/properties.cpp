@@ -117,6 +117,15 @@ bool filled_late(const report& rep) {
   return false;
 }
 
+/// Whether the base backend was filled from an equal prefill and decode pair after the checks
+/// of it passed on None (Kimi-K3's provider sets the pair, deterministic inference checks the base).
+bool base_from_pair(const report& rep, const rule_info& first) {
+  if (first.code != "deterministic.backend") return false;
+  for (const auto& a : rep.adjustments())
+    if (a.rewrite->code == "default.same_prefill_decode") return true;
+  return false;
+}
+
 /// Whether a model's provider set the page, which it does only when no backend is given: named
 /// explicitly, the backend keeps the page given, which the prefill chunk may not divide.
 bool paged_by_provider(const report& rep) {
@@ -158,10 +167,13 @@ TEST_CASE("the default selection yields a backend that validates, or a rejection
     // A model's check reads the base backend before the engine's default fills it, so a default
     // it refuses passes it (LFM2 and Triton); named explicitly, that backend does not.
     // A provider's page default (Qwen 3.5's, MiniMax-M3's) applies only when no backend is given.
+    // A provider that sets the prefill and decode pair (Kimi-K3) leaves the base backend to be
+    // filled from it after deterministic inference's check of the base has passed on None.
     if (again.accepted() || c.model == model_family::hrm_text) continue;
     const auto& first = *again.first_error()->rule;
     const bool explained = (model_list_rule(first) && (swapped_late(rep) || filled_late(rep))) ||
-                           (first.code == "server.chunked_prefill_page_size" && paged_by_provider(rep));
+                           (first.code == "server.chunked_prefill_page_size" && paged_by_provider(rep)) ||
+                           base_from_pair(rep, first);
     if (!explained) ++unexplained[std::string(first.code)];
   }
   for (const auto& [code, n] : unexplained) MESSAGE(code << ": " << n << " resolved defaults rejected when given");

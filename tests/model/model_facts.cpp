@@ -42,14 +42,14 @@ TEST_CASE("a GQA model: head dim from hidden size, heads split over tensor-paral
   CHECK(source_of(m, field::sliding_window) == "<not derived>");
 }
 
-TEST_CASE("data-parallel attention splits heads over tp / attn_dp; KV heads never go below one") {
+TEST_CASE("data-parallel attention splits heads over tp / attn_dp, KV heads never go below one") {
   const auto m = derive_model_facts(llama(), {16, 2});
   CHECK(m.values.num_q_heads_per_rank == 4);
   CHECK(m.values.num_kv_heads_per_rank == 1);
   CHECK(source_of(m, field::num_q_heads_per_rank) == "config.json num_attention_heads / (tp_size / attn_dp_size)");
 }
 
-TEST_CASE("MHA and MQA by KV head count; an explicit head_dim wins") {
+TEST_CASE("MHA and MQA by KV head count, an explicit head_dim wins") {
   auto c = llama();
   c.set("num_key_value_heads", std::int64_t{32});
   c.set("head_dim", std::int64_t{64});
@@ -118,7 +118,7 @@ TEST_CASE("soft cap, scale from query_pre_attn_scalar, sinks by class or flag") 
   CHECK(source_of(m, field::attention_sinks) == "the class GptOssForCausalLM");
 }
 
-TEST_CASE("encoder-decoder by class; a T5 file's flag is only a note") {
+TEST_CASE("encoder-decoder by class, a T5 file's flag is only a note") {
   hf_config w;
   w.set("architectures.0", std::string("WhisperForConditionalGeneration"));
   w.set("model_type", std::string("whisper"));
@@ -143,7 +143,7 @@ TEST_CASE("encoder-decoder by class; a T5 file's flag is only a note") {
   CHECK(m.notes[0].find("T5ForConditionalGeneration is not one of its encoder-decoder classes") != std::string::npos);
 }
 
-TEST_CASE("multimodal models are read through their text config; chunked, linear and dual-chunk attention") {
+TEST_CASE("multimodal models are read through their text config, chunked, linear and dual-chunk attention") {
   hf_config c;
   c.set("architectures.0", std::string("Llama4ForConditionalGeneration"));
   c.set("model_type", std::string("llama4"));
@@ -230,7 +230,7 @@ TEST_CASE("asymmetric K and V head dims") {
   CHECK_FALSE(derive_model_facts(c).values.asymmetric_kv);
 }
 
-TEST_CASE("hybrid sliding-window models by class; Beam with sliding layers, Laguna with a window; or by flag") {
+TEST_CASE("hybrid sliding-window models by class, Beam with sliding layers, Laguna with a window, or by flag") {
   auto with_class = [](std::string cls) {
     hf_config c = llama();
     c.set("architectures.0", std::move(cls));
@@ -281,7 +281,7 @@ TEST_CASE("apply copies one fact into a configuration") {
   CHECK(cfg.model_arch == model_arch::gqa);
 }
 
-TEST_CASE("MiniCPM SALA: sparse layers where a sparse_config meets standard layers; lightning layers by mixer type") {
+TEST_CASE("MiniCPM SALA: sparse layers where a sparse_config meets standard layers, lightning layers by mixer type") {
   auto c = llama();
   c.set("architectures.0", std::string("MiniCPMSALAForCausalLM"));
   c.set("model_type", std::string("minicpm_sala"));

@@ -31,7 +31,7 @@ TEST_CASE("the same prefill and decode backend replace dsv4 again, as the engine
   CHECK(rep.resolved().attention_backend == id::flashmla);
 }
 
-TEST_CASE("DeepSeek V4 takes EAGLE with topk 1 and DSPARK; other models take any algorithm") {
+TEST_CASE("DeepSeek V4 takes EAGLE with topk 1 and DSPARK, other models take any algorithm") {
   CHECK_FALSE(validate(dsv4::base.eagle(1, 3, 4)).violates(sa::dsv4_eagle_topk::info));
   CHECK_FALSE(validate(dsv4::base.eagle(1, 3, 4)).violates(sa::dsv4_speculative_algorithm::info));
   CHECK_FALSE(validate(dsv4::base.spec(S::dspark)).violates(sa::dsv4_speculative_algorithm::info));

@@ -63,7 +63,7 @@ TEST_CASE("the backend the worker falls back to is the one built for the draft")
   CHECK(codes(v4).find("triton.cross_attention") == std::string::npos);
 }
 
-TEST_CASE("only DSPARK's worker resolves a backend of its own; the launch keeps its arguments") {
+TEST_CASE("only DSPARK's worker resolves a backend of its own, the launch keeps its arguments") {
   const conf mla = on(H::sm100).mla().backend(id::trtllm_mla);
   CHECK_FALSE(adjusted(validate(mla.spec(S::eagle))));
   CHECK_FALSE(adjusted(validate(mla.spec(S::dflash))));

@@ -46,7 +46,7 @@ TEST_CASE("only EAGLE's draft worker uses the factory: NGRAM, DFLASH and FROZEN_
   CHECK(names_code(validate(on(H::sm90).backend(id::torch_native).spec(S::nextn)), "eagle_draft.extend_backend"));
 }
 
-TEST_CASE("FlashInfer's MLA draft backend takes topk 1 only; its MHA one any topk") {
+TEST_CASE("FlashInfer's MLA draft backend takes topk 1 only, its MHA one any topk") {
   CHECK(validate(on(H::sm90).backend(id::flashinfer).eagle(4, 3, 8)).accepted());
   CHECK(names_code(validate(on(H::sm90).mla().backend(id::flashinfer).eagle(2, 3, 8)),
                    "eagle_draft.flashinfer_mla_topk"));

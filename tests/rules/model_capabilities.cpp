@@ -7,7 +7,7 @@ using namespace attncap::test;
 
 TEST_CASE("model-capability rewrites: trigger and near miss") { check_rewrites(model_capabilities_rewrites); }
 
-TEST_CASE("HRM-Text's base backend becomes triton after resolution; its prefill and decode fields stay") {
+TEST_CASE("HRM-Text's base backend becomes triton after resolution, its prefill and decode fields stay") {
   const report rep = validate(on(H::sm90).model(M::hrm_text).decode(id::fa3));
   CHECK(rep.resolved().attention_backend == id::triton);
   CHECK(rep.resolved().decode_backend() == id::fa3);

@@ -53,7 +53,7 @@ TEST_CASE("the defaults are the engine's") {
   CHECK(!c.disable_cuda_graph);
 }
 
-TEST_CASE("a sliding window is a size of 0 or more; unset and -1 are full attention") {
+TEST_CASE("a sliding window is a size of 0 or more, unset and -1 are full attention") {
   launch_config c;
   CHECK_FALSE(c.has_sliding_window());
   c.sliding_window = -1;

@@ -16,10 +16,12 @@ static_assert(implied_arch(model_family::deepseek_v4) == model_arch::mla);
 static_assert(!implied_arch(model_family::other).has_value());
 static_assert(!implied_arch(model_family::llama).has_value());
 
-TEST_CASE("every DeepSeek class (HY V4 among them) is an MLA model; no other class decides its architecture") {
+TEST_CASE("every DeepSeek class (HY V4 among them) is an MLA model, no other class decides its architecture") {
   for (const auto& m : known_model_classes) {
     CAPTURE(m.name);
-    const bool deepseek_family = to_string(m.value).starts_with("deepseek") || m.value == model_family::hyv4;
+    // GLM-5's DSA classes run DeepSeek's sparse MLA.
+    const bool deepseek_family = to_string(m.value).starts_with("deepseek") || m.value == model_family::hyv4 ||
+                                 m.value == model_family::glm_moe_dsa;
     CHECK(implied_arch(classify_model(m.name)) ==
           (deepseek_family ? std::optional<model_arch>{model_arch::mla} : std::nullopt));
   }
