@@ -26,6 +26,7 @@
 #include "rules/deepseek_v4_cases.hpp"
 #include "rules/deterministic_cases.hpp"
 #include "rules/disaggregation_cases.hpp"
+#include "rules/draft_worker_cases.hpp"
 #include "rules/dsa_kernels_cases.hpp"
 #include "rules/eagle_draft_cases.hpp"
 #include "rules/hisparse_cases.hpp"
@@ -125,6 +126,7 @@ std::set<const rewrite_info*> tested_rewrites() {
     for (const auto& c : cases) out.insert(c.rewrite);
   };
   add(platform_hooks_rewrites);
+  add(draft_worker_rewrites);
   add(model_overrides_rewrites);
   add(model_providers_rewrites);
   add(model_backend_defaults_rewrites);

@@ -77,6 +77,7 @@ struct build_backends {
   using wrappers = rule_list<wrapper::hybrid_gdn_non_mla, wrapper::hybrid_gdn_blackwell, wrapper::hybrid_gdn_sm120,
                              wrapper::hybrid_gdn_npu, wrapper::short_conv_npu>;
   using rules = ::attncap::detail::mp::mp_push_front<wrappers, factory::registered_backend>;
+  using rewrites = rule_list<draft_worker::dspark_fallback>;
 
   template <class Registry>
   static constexpr void run(resolution<Registry>& r) {
