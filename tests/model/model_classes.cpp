@@ -31,6 +31,7 @@ TEST_CASE("traits by class and by config type") {
   CHECK_FALSE(is_dsa_class("DeepseekV2ForCausalLM"));
   CHECK(is_hybrid_gdn_type("qwen3_next"));
   CHECK(is_hybrid_gdn_type("qwen3_5_moe_text"));
+  CHECK(is_hybrid_gdn_type("qwen4_exp_text"));
   CHECK_FALSE(is_hybrid_gdn_type("qwen3"));
   CHECK(is_gemma4_assistant_class("Gemma4UnifiedAssistantForCausalLM"));
   CHECK_FALSE(is_gemma4_assistant_class("Gemma4ForCausalLM"));

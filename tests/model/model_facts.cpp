@@ -91,6 +91,20 @@ TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
   CHECK(source_of(m, field::deepseek_v41) == "config.json model_type deepseek_v41");
 }
 
+TEST_CASE("Qwen4-Exp: gated-delta-net layers by its config type, a QSA profile by its indexer's heads") {
+  auto c = llama();
+  c.set("architectures.0", std::string("Qwen4ExpForConditionalGeneration"));
+  c.set("model_type", std::string("qwen4_exp"));
+  auto m = derive_model_facts(c);
+  CHECK(m.values.model == model_family::qwen4_exp);
+  CHECK(m.values.hybrid_gdn);
+  CHECK_FALSE(m.values.qsa_profile);
+  c.set("indexer_n_heads", std::int64_t{8});
+  m = derive_model_facts(c);
+  CHECK(m.values.qsa_profile);
+  CHECK(source_of(m, field::qsa_profile) == "config.json indexer_n_heads");
+}
+
 TEST_CASE("sliding window: the window keys in order, unless use_sliding_window is false") {
   auto c = llama();
   c.set("sliding_window", std::int64_t{4096});

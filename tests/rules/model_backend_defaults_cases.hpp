@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Cases for rules/model_backend_defaults.hpp: the providers that choose a model's default backend,
-// and the backends EXAONE 4 and LFM2 require.
+// the backends EXAONE 4 and LFM2 require, and Qwen4-Exp's refusal of the unified pool.
 #pragma once
 
 #include <array>
@@ -20,6 +20,10 @@ inline constexpr std::array model_backend_defaults_rules{
               "Lfm2ForCausalLM does not support triton attention backend, as the first layer might not be an "
               "attention layer",
               on(H::sm90).model(M::lfm2).backend(id::fa3), "triton"},
+    rule_case{&sa::qwen4_exp_unified_memory::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).model(M::qwen4_exp).flag(&launch_config::enable_unified_memory),
+              "Qwen4-Exp does not support --enable-unified-memory yet",
+              on(H::sm90).model(M::qwen3_5).flag(&launch_config::enable_unified_memory), "True"},
 };
 
 inline constexpr std::array model_backend_defaults_rewrites{
@@ -84,6 +88,16 @@ inline constexpr std::array model_backend_defaults_rewrites{
                  on(H::sm100).model(M::qwen3_5).page(16).backend(id::triton)},
     rewrite_case{&sa::qwen3_5_page_size::info, on(H::sm100).model(M::qwen3_5).flag(&launch_config::disable_radix_cache),
                  "", "64", on(H::sm100).model(M::qwen3_5).flag(&launch_config::disable_radix_cache).page(64)},
+    rewrite_case{&sa::qwen3_5_backend::info, on(H::sm100).model(M::qwen4_exp), "", "triton",
+                 on(H::sm100).model(M::qwen4_exp).backend(id::fa4)},
+    // The compressed QSA pages come after the SM100 default, and over a page size given.
+    rewrite_case{&sa::qwen4_exp_qsa_page_size::info, on(H::sm100).model(M::qwen4_exp).flag(&launch_config::qsa_profile),
+                 "Setting page size to 64 for compressed QSA (full//ratio compressed addressing).", "64",
+                 on(H::sm100).model(M::qwen4_exp)},
+    rewrite_case{&sa::qwen4_exp_qsa_page_size::info,
+                 on(H::sm90).model(M::qwen4_exp).backend(id::fa3).page(16).flag(&launch_config::qsa_profile),
+                 "Setting page size to 64 for compressed QSA (full//ratio compressed addressing).", "64",
+                 on(H::sm90).model(M::qwen3_5).backend(id::fa3).page(16).flag(&launch_config::qsa_profile)},
     rewrite_case{&sa::minicpmv_backend::info, on(H::sm100).model(M::minicpmv), "", "triton",
                  on(H::sm120).model(M::minicpmv)},
     rewrite_case{&sa::mimo_v2_backend::info, on(H::sm100).model(M::mimo_v2), "", "fa4",

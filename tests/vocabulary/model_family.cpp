@@ -30,12 +30,13 @@ TEST_CASE("every DeepSeek class (HY V4 among them) is an MLA model, no other cla
 TEST_CASE("family spellings are the enumerator names") {
   CHECK(to_string(model_family::deepseek_v3_like) == "deepseek_v3_like");
   CHECK(from_string<model_family>("minicpm") == model_family::minicpm);
-  CHECK(enum_count<model_family>() == 37);
+  CHECK(enum_count<model_family>() == 38);
   CHECK(classify_model("GlmMoeDsaForCausalLM") == model_family::glm_moe_dsa);
   CHECK(classify_model("HYV4ForCausalLMNextN") == model_family::hyv4);
   CHECK(classify_model("Qwen3_5MoeForCausalLM") == model_family::qwen3_5_text);
   CHECK(classify_model("Qwen3_5MoeForConditionalGeneration") == model_family::qwen3_5);
   CHECK(classify_model("InternS2MobiusForConditionalGeneration") == model_family::qwen3_next);
+  CHECK(classify_model("Qwen4ExpForConditionalGeneration") == model_family::qwen4_exp);
   CHECK(classify_model("ExaoneMoeForCausalLM") == model_family::exaone);
   CHECK(classify_model("JetVLMForConditionalGeneration") == model_family::falcon_h1);
   CHECK(class_name_of(model_family::hyv4) == "HYV4ForCausalLM");

@@ -41,7 +41,8 @@ inline constexpr field fact_keys[] = {field::hardware,
                                       field::dtype,
                                       field::dspark_draft_bundled,
                                       field::gemma4_assistant_draft,
-                                      field::deepseek_v4_draft};
+                                      field::deepseek_v4_draft,
+                                      field::qsa_profile};
 
 /// The configuration key an sglang server argument sets, if any: the same name, or the
 /// engine's own name for it.

@@ -67,6 +67,7 @@ PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
     "num_kv_heads", "dsa", "index_kpool", "mamba_radix_cache", "mamba_extra_buffer", "gemma4_assistant_draft",
+    "qsa_profile",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
@@ -190,6 +191,8 @@ def hf_config(cfg: dict) -> dict:
         "max_position_embeddings": 1 << 20,
         "torch_dtype": "bfloat16",
     }
+    if cfg.get("qsa_profile"):
+        text |= QSA_PROFILE | {"indexer_head_dim": max(QSA_PROFILE["indexer_head_dim"], head_dim)}
     if model not in WRAPPED_TEXT:
         return text
     # A vision-language checkpoint: the language model's keys sit in text_config.
@@ -282,34 +285,40 @@ PROVIDER_MODELS = [
     "BeamForCausalLM", "EmbeddingGemma2Model", "Exaone4ForCausalLM", "ExaoneMoEForCausalLM", "FalconH1ForCausalLM",
     "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM", "MiniCPMV4_6ForConditionalGeneration",
     "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM", "Qwen3VLForConditionalGeneration",
-    "MiniMaxM3SparseForCausalLM", "Qwen3_5ForConditionalGeneration",
+    "MiniMaxM3SparseForCausalLM", "Qwen3_5ForConditionalGeneration", "Qwen4ExpForConditionalGeneration",
 ]  # fmt: skip
 # The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
 # the extra_buffer strategy snapshots.
 MAMBA_RADIX_CACHE = {
-    "Qwen3_5ForConditionalGeneration", "FalconH1ForCausalLM", "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM",
+    "Qwen3_5ForConditionalGeneration", "Qwen4ExpForConditionalGeneration", "FalconH1ForCausalLM", "JetNemotronForCausalLM", "Lfm2ForCausalLM", "Lfm2MoeForCausalLM",
     "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration", "NemotronHForCausalLM",
 }  # fmt: skip
 MAMBA_EXTRA_BUFFER = {
-    "Qwen3_5ForConditionalGeneration", "FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
+    "Qwen3_5ForConditionalGeneration", "Qwen4ExpForConditionalGeneration", "FalconH1ForCausalLM", "MiniCPMV4_6ForConditionalGeneration", "InklingForConditionalGeneration",
     "NemotronHForCausalLM",
 }  # fmt: skip
 # The classes of PROVIDER_MODELS with gated-delta-net linear attention (their config type decides it).
-HYBRID_GDN = {"Qwen3_5ForConditionalGeneration"}
+HYBRID_GDN = {"Qwen3_5ForConditionalGeneration", "Qwen4ExpForConditionalGeneration"}
 # The config type a class loads with (a Llama config otherwise), and the keys its hybrid layer
 # split reads: one sliding-window layer and one full-attention layer.
 MODEL_TYPES = {"Exaone4ForCausalLM": "exaone4", "ExaoneMoEForCausalLM": "exaone_moe", "NemotronHForCausalLM": "nemotron_h"}
 # Vision-language classes whose language model's keys sit in text_config: (model_type, its text
 # config's model_type).
 WRAPPED_TEXT = {"Qwen3VLForConditionalGeneration": ("qwen3_vl", "qwen3_vl_text"),
-                "Qwen3_5ForConditionalGeneration": ("qwen3_5", "qwen3_5_text")}
+                "Qwen3_5ForConditionalGeneration": ("qwen3_5", "qwen3_5_text"),
+                "Qwen4ExpForConditionalGeneration": ("qwen4_exp", "qwen4_exp_text")}
 LAYER_KEYS = {
     "BeamForCausalLM": {"layer_types": ["sliding_attention", "full_attention"]},
     "MiMoV2ForCausalLM": {"hybrid_layer_pattern": [1, 0]},
     "InklingForConditionalGeneration": {"local_layer_ids": [0]},
     "NemotronHForCausalLM": {"hybrid_override_pattern": "M*"},
     "Qwen3_5ForConditionalGeneration": {"layer_types": ["linear_attention", "full_attention"], "full_attention_interval": 2},
+    "Qwen4ExpForConditionalGeneration": {"layer_types": ["linear_attention", "full_attention"], "full_attention_interval": 2},
 }
+# The compressed QSA indexer a Qwen4-Exp checkpoint may declare (its text config); its index head
+# is widened to the attention's head dim, as the rotary dimensions must fit it.
+QSA_PROFILE = {"indexer_n_heads": 8, "indexer_kv_heads": 1, "indexer_head_dim": 128, "indexer_budget": 2048,
+               "indexer_compress_ratio": 4}
 
 
 def _dcp_shape(cfg: dict, rng: random.Random) -> None:
@@ -441,6 +450,8 @@ def random_config(rng: random.Random) -> dict:
             m = rng.choice(MODELS + PROVIDER_MODELS)
             if m:
                 cfg["model"] = m
+            if m == "Qwen4ExpForConditionalGeneration" and rng.random() < 0.5:
+                cfg["qsa_profile"] = True
     elif rng.random() < 0.25:
         cfg["model"] = rng.choice(sorted(MLA_FAMILIES | DSA_CLASSES))
         if cfg["model"] == "DeepseekV3ForCausalLM" and rng.random() < 0.3:

@@ -182,9 +182,9 @@ inline constexpr std::array<std::string_view, 22> mamba_extra_buffer_classes{"Ki
                                                                              "InklingForConditionalGeneration",
                                                                              "InklingForConditionalGenerationMTP"};
 
-inline constexpr std::array<std::string_view, 8> hybrid_gdn_types{
-    "qwen3_next",       "qwen3_5",           "qwen3_5_text", "qwen3_5_moe",
-    "qwen3_5_moe_text", "intern_s2_preview", "jet_nemotron", "jet_vlm"};
+inline constexpr std::array<std::string_view, 10> hybrid_gdn_types{
+    "qwen3_next",        "qwen3_5",      "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text",
+    "intern_s2_preview", "jet_nemotron", "jet_vlm",      "qwen4_exp",   "qwen4_exp_text"};
 
 /// Draft classes the engine drafts with as Gemma 4 assistants (frozen-KV MTP).
 inline constexpr std::array<std::string_view, 2> gemma4_assistant_classes{"Gemma4AssistantForCausalLM",

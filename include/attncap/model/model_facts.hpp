@@ -240,6 +240,8 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::short_conv, "config.json model_type " + v.model_type(), true);
   if (is_hybrid_gdn_type(v.model_type()))
     set_fact(m, field::hybrid_gdn, "config.json model_type " + v.model_type(), true);
+  // The engine reads a QSA profile from any checkpoint whose text config names the indexer's heads.
+  if (v.has("indexer_n_heads")) set_fact(m, field::qsa_profile, "config.json " + v.key("indexer_n_heads"), true);
   if (v.model_type() == "deepseek_v41")
     set_fact(m, field::deepseek_v41, "config.json model_type " + v.model_type(), true);
   if (is_dsa_class(m.architecture)) {

@@ -11,6 +11,7 @@
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/rules/mamba_radix_cache.hpp>
 #include <attncap/rules/model_overrides.hpp>
+#include <attncap/runtime/resolution.hpp>
 #include <attncap/select/default_backend.hpp>
 
 namespace attncap::rules::server_args {
@@ -217,15 +218,16 @@ struct minimax_m3_fp8_e5m2 {
   static constexpr void apply(launch_config&, const platform&) noexcept {}
 };
 
-/// Qwen 3.5's hybrid stack (Qwen3-Next, Intern-S2) on SM100 without a base backend: Triton on
-/// 1-token pages, unless the engine's default is trtllm_mha and Mamba snapshots, no radix cache or
-/// drafts ask for paging, then trtllm_mha on 64-token pages. Both override a page size given;
-/// the page size is filled first, as it reads whether the base backend was given.
+/// Qwen 3.5's hybrid stack (Qwen3-Next, Intern-S2; Qwen4-Exp restates it) on SM100 without a
+/// base backend: Triton on 1-token pages, unless the engine's default is trtllm_mha and Mamba
+/// snapshots, no radix cache or drafts ask for paging, then trtllm_mha on 64-token pages. Both
+/// override a page size given; the page size is filled first, as it reads whether the base
+/// backend was given.
 namespace detail {
 constexpr bool qwen3_5_provider(const rule_context& ctx) noexcept {
   const auto m = ctx.cfg.model;
-  return (m == model_family::qwen3_5 || m == model_family::qwen3_next) && ctx.hw.is_sm100() &&
-         !is_set(ctx.cfg.attention_backend);
+  return (m == model_family::qwen3_5 || m == model_family::qwen3_next || m == model_family::qwen4_exp) &&
+         ctx.hw.is_sm100() && !is_set(ctx.cfg.attention_backend);
 }
 constexpr backend_id qwen3_5_choice(const launch_config& c) noexcept {
   const bool snapshots = !c.disable_radix_cache && extra_buffer_strategy(c.mamba_radix_cache_strategy);
@@ -235,20 +237,43 @@ constexpr backend_id qwen3_5_choice(const launch_config& c) noexcept {
 }  // namespace detail
 struct qwen3_5_page_size {
   static constexpr rewrite_info info{"model.qwen3_5_page_size", field::page_size, ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept {
-    return detail::qwen3_5_provider(ctx) &&
-           ctx.cfg.page_size != (detail::qwen3_5_choice(ctx.cfg) == id::trtllm_mha ? 64 : 1);
-  }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.page_size = detail::qwen3_5_choice(cfg) == id::trtllm_mha ? 64 : 1;
-  }
 };
 struct qwen3_5_backend {
   static constexpr rewrite_info info{"model.qwen3_5_backend", field::attention_backend, ""};
-  static constexpr bool applies(const rule_context& ctx) noexcept { return detail::qwen3_5_provider(ctx); }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.attention_backend = detail::qwen3_5_choice(cfg);
+};
+/// The provider as the engine runs it: the backend and its page both chosen from the launch as it
+/// reached the provider (the choice reads the page given), the page recorded first.
+struct qwen3_5_defaults {
+  using rewrites = rule_list<qwen3_5_page_size, qwen3_5_backend>;
+  template <class Registry>
+  static constexpr void run(resolution<Registry>& r) {
+    if (!detail::qwen3_5_provider(r.context())) return;
+    const backend_id b = detail::qwen3_5_choice(r.cfg);
+    if (const std::int32_t page = b == id::trtllm_mha ? 64 : 1; r.cfg.page_size != page) {
+      const launch_config before = r.cfg;
+      r.cfg.page_size = page;
+      r.rep.add(qwen3_5_page_size::info, before, r.cfg);
+    }
+    const launch_config before = r.cfg;
+    r.cfg.attention_backend = b;
+    r.rep.add(qwen3_5_backend::info, before, r.cfg);
   }
+};
+
+// Qwen4-Exp's provider refuses the unified pool before it picks a backend.
+ATTNCAP_RULE(qwen4_exp_unified_memory, "model.qwen4_exp_unified_memory", server_args, value_error,
+             enable_unified_memory, "False", "Qwen4-Exp does not support --enable-unified-memory yet") {
+  return ctx.cfg.model == model_family::qwen4_exp && ctx.cfg.enable_unified_memory;
+}
+/// Qwen4-Exp's compressed QSA addresses a compressed slot as full_slot // ratio, which every
+/// backend needs on 64-token pages: after the SM100 default, over a page size given.
+struct qwen4_exp_qsa_page_size {
+  static constexpr rewrite_info info{"model.qwen4_exp_qsa_page_size", field::page_size,
+                                     "Setting page size to 64 for compressed QSA (full//ratio compressed addressing)."};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.model == model_family::qwen4_exp && ctx.cfg.qsa_profile;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 64; }
 };
 
 ATTNCAP_RULE(exaone_backends, "model.exaone_backends", server_args, assertion_error, attention_backend,

@@ -124,6 +124,8 @@ enum class field_role : std::uint8_t {
   X(index_kpool, std::int32_t, 1, integer, 1, 65536, input, "keys a DSA index entry pools (config.json index_kpool)")  \
   X(dspark_draft_bundled, bool, false, flag, 0, 0, input,                                                              \
     "the checkpoint carries its DSPARK draft (dspark_* keys in config.json, or a dspark/ folder)")                     \
+  X(qsa_profile, bool, false, flag, 0, 0, input,                                                                       \
+    "the checkpoint declares Qwen's compressed QSA indexer (indexer_n_heads in its text config)")                      \
   X(minicpm_sparse, bool, false, flag, 0, 0, input, "the model has MiniCPM sparse-attention layers")                   \
   X(minicpm_lightning, bool, false, flag, 0, 0, input, "the model has MiniCPM lightning (linear) attention layers")    \
   X(minicpm_kernel_size, std::int32_t, ::attncap::unset, integer, -(1 << 30), 1 << 30, input,                          \

@@ -50,7 +50,8 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
                    kimi_k3,             ///< Kimi-K3: trtllm_mla on SM100, cutedsl_mla or aiter decode under DCP
                    minimax_m3,          ///< MiniMax-M3: FA4 / trtllm_mha, FA3 or Triton, 128-token pages
                    qwen3_5_text,        ///< Qwen 3.5 text-only classes: Qwen 3.5's QKV sharding, no provider
-                   qwen3_next           ///< Qwen3-Next, Intern-S2: Qwen 3.5's SM100 default
+                   qwen3_next,          ///< Qwen3-Next, Intern-S2: Qwen 3.5's SM100 default
+                   qwen4_exp            ///< Qwen4-Exp: Qwen 3.5's SM100 default, compressed QSA on 64-token pages
 )
 
 template <>
@@ -60,7 +61,7 @@ struct enum_spellings<model_family> {
 };
 
 /// The HF architecture classes attncap recognises, with their family.
-inline constexpr std::array<spelling<model_family>, 68> known_model_classes{{
+inline constexpr std::array<spelling<model_family>, 69> known_model_classes{{
     {model_family::deepseek_v3, "DeepseekV3ForCausalLM"},
     {model_family::deepseek_v3, "MistralLarge3ForCausalLM"},
     {model_family::deepseek_v3, "PixtralForConditionalGeneration"},
@@ -104,6 +105,7 @@ inline constexpr std::array<spelling<model_family>, 68> known_model_classes{{
     {model_family::qwen3_next, "Qwen3NextForCausalLM"},
     {model_family::qwen3_next, "InternS2PreviewForConditionalGeneration"},
     {model_family::qwen3_next, "InternS2MobiusForConditionalGeneration"},
+    {model_family::qwen4_exp, "Qwen4ExpForConditionalGeneration"},
     {model_family::beam, "BeamForCausalLM"},
     {model_family::embedding_gemma2, "EmbeddingGemma2Model"},
     {model_family::exaone, "Exaone4ForCausalLM"},
