@@ -80,10 +80,11 @@ def attncap_launch_outcome(binary: str, cfg: dict) -> dict:
         with open(os.path.join(d, "config.json"), "w") as f:
             json.dump(configs.hf_config(cfg), f)
         draft = os.path.join(d, "draft")
-        if configs.draft_hf_config(cfg):
+        draft_config = configs.draft_hf_config(cfg)
+        if draft_config:
             os.makedirs(draft)
             with open(os.path.join(draft, "config.json"), "w") as f:
-                json.dump(configs.draft_hf_config(cfg), f)
+                json.dump(draft_config, f)
         hw, cuda = configs.machine_of(cfg)
         cmd = [binary, "check", "--format", "json", "--hardware", hw, "--cuda", cuda, "--"]
         cmd += [a.replace("{model}", d).replace("{draft}", draft) for a in configs.argv(cfg)]
