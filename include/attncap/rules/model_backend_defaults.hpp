@@ -221,8 +221,7 @@ struct minimax_m3_fp8_e5m2 {
 /// Qwen 3.5's hybrid stack (Qwen3-Next, Intern-S2; Qwen4-Exp restates it) on SM100 without a
 /// base backend: Triton on 1-token pages, unless the engine's default is trtllm_mha and Mamba
 /// snapshots, no radix cache or drafts ask for paging, then trtllm_mha on 64-token pages. Both
-/// override a page size given; the page size is filled first, as it reads whether the base
-/// backend was given.
+/// override a page size given, and both are chosen from the launch as it reached the provider.
 namespace detail {
 constexpr bool qwen3_5_provider(const rule_context& ctx) noexcept {
   const auto m = ctx.cfg.model;
@@ -249,14 +248,9 @@ struct qwen3_5_defaults {
   static constexpr void run(resolution<Registry>& r) {
     if (!detail::qwen3_5_provider(r.context())) return;
     const backend_id b = detail::qwen3_5_choice(r.cfg);
-    if (const std::int32_t page = b == id::trtllm_mha ? 64 : 1; r.cfg.page_size != page) {
-      const launch_config before = r.cfg;
-      r.cfg.page_size = page;
-      r.rep.add(qwen3_5_page_size::info, before, r.cfg);
-    }
-    const launch_config before = r.cfg;
-    r.cfg.attention_backend = b;
-    r.rep.add(qwen3_5_backend::info, before, r.cfg);
+    if (const std::int32_t page = b == id::trtllm_mha ? 64 : 1; r.cfg.page_size != page)
+      r.record(qwen3_5_page_size::info, [&](launch_config& c) { c.page_size = page; });
+    r.record(qwen3_5_backend::info, [&](launch_config& c) { c.attention_backend = b; });
   }
 };
 

@@ -28,10 +28,15 @@ struct resolution {
   /// Applies rewrite `R` when it applies, recording it.
   template <engine_rewrite R>
   constexpr void rewrite() {
-    if (!R::applies(context())) return;
-    launch_config before = cfg;
-    R::apply(cfg, hw);
-    rep.add(R::info, before, cfg);
+    if (R::applies(context())) record(R::info, [&](launch_config& c) { R::apply(c, hw); });
+  }
+  /// Changes the configuration by `change` and records it as rewrite `info` (for a step that
+  /// decides several rewrites from one state).
+  template <class Change>
+  constexpr void record(const rewrite_info& info, Change change) {
+    const launch_config before = cfg;
+    change(cfg);
+    rep.add(info, before, cfg);
   }
   /// Runs the stage-`S` rules of backend `subject` (an alias runs its target's rules).
   template <stage S>
