@@ -52,6 +52,11 @@ inline constexpr std::array deepseek_v4_rules{
               "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode "
               "CP).",
               dsv4::trtllm.tp(2), "2"},
+    rule_case{&sa::dsv4_trtllm_prefill_context_parallel::info, stage::server_args, exception_kind::assertion_error,
+              dsv4::trtllm.prefill_cp(cp_strategy::interleave),
+              "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode "
+              "CP).",
+              dsv4::trtllm.prefill_cp(cp_strategy::interleave).flag(&launch_config::enable_prefill_cp, false), "True"},
     rule_case{&sa::dsv4_trtllm_disaggregation::info, stage::server_args, exception_kind::assertion_error,
               dsv4::trtllm.with(&launch_config::disaggregation_mode, disaggregation_mode::decode),
               "--dsv4-attn-backend trtllm does not support PD disaggregation yet (untested; see "

@@ -54,6 +54,12 @@ struct conf {
   constexpr conf head_dim(std::int32_t d) const { return with(&launch_config::head_dim, d); }
   constexpr conf tp(std::int32_t n) const { return with(&launch_config::tp_size, n); }
   constexpr conf dcp(std::int32_t n) const { return with(&launch_config::dcp_size, n); }
+  constexpr conf dp(std::int32_t n) const { return with(&launch_config::dp_size, n); }
+  constexpr conf attn_cp(std::int32_t n) const { return with(&launch_config::attn_cp_size, n); }
+  /// Prefill context parallelism with strategy `s` (`cp_strategy::none`: no strategy given).
+  constexpr conf prefill_cp(cp_strategy s) const {
+    return flag(&launch_config::enable_prefill_cp).with(&launch_config::cp_strategy, s);
+  }
 
   constexpr operator launch_config() const { return c; }  // NOLINT: implicit by design
 };

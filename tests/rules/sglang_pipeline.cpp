@@ -43,6 +43,7 @@
 #include "rules/mps_cases.hpp"
 #include "rules/nvfp4_prefill_cases.hpp"
 #include "rules/platform_hooks_cases.hpp"
+#include "rules/prefill_context_parallel_cases.hpp"
 #include "rules/prefill_only_cases.hpp"
 #include "rules/server_checks_cases.hpp"
 #include "rules/speculative_cases.hpp"
@@ -78,6 +79,7 @@ std::set<const rule_info*> tested_rules() {
   };
   add(argparse_rules);
   add(prefill_only_rules);
+  add(prefill_context_parallel_rules);
   add(nvfp4_prefill_rules);
   add(model_overrides_rules);
   add(model_providers_rules);
@@ -128,6 +130,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(platform_hooks_rewrites);
   add(draft_worker_rewrites);
   add(model_overrides_rewrites);
+  add(prefill_context_parallel_rewrites);
   add(model_providers_rewrites);
   add(model_backend_defaults_rewrites);
   add(mamba_radix_cache_rewrites);

@@ -2,6 +2,7 @@
 // Spellings, parsing and hardware facts of the vocabulary enums.
 #include <doctest/doctest.h>
 
+#include <attncap/vocabulary/cp_strategy.hpp>
 #include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
@@ -26,6 +27,8 @@ static_assert(to_string(speculative_algorithm::eagle3) == "EAGLE3");
 static_assert(to_string(dsv4_attn_backend::auto_) == "auto" && from_string<dsv4_attn_backend>("flashmla_mega"));
 static_assert(to_string(dsa_kernel::none) == "None" && from_string<dsa_kernel>("triton_sparse_mla"));
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
+static_assert(to_string(cp_strategy::none) == "None" &&
+              from_string<cp_strategy>("interleave") == cp_strategy::interleave);
 
 TEST_CASE("every canonical spelling round-trips") {
   auto round_trip = []<class E>(E) {
@@ -42,6 +45,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(dsa_kernel{});
   round_trip(prefill_dequant_dtype{});
   round_trip(mamba_strategy{});
+  round_trip(cp_strategy{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});

@@ -34,6 +34,7 @@ FLAGS = {
     "disaggregation_mode": "--disaggregation-mode",
     "attn_cp_size": "--attn-cp-size",
     "dcp_size": "--dcp-size",
+    "cp_strategy": "--cp-strategy",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
     "dsv4_attn_backend": "--dsv4-attn-backend",
@@ -60,6 +61,7 @@ SWITCHES = {
     "enable_hierarchical_cache": "--enable-hierarchical-cache",
     "enable_lmcache": "--enable-lmcache",
     "enable_hisparse": "--enable-hisparse",
+    "enable_prefill_cp": "--enable-prefill-cp",
 }
 # Checkpoint paths the configuration records as given or not; the target's own stands in.
 PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
@@ -287,6 +289,8 @@ PROVIDER_MODELS = [
     "MiMoV2ForCausalLM", "InklingForConditionalGeneration", "NemotronHForCausalLM", "Qwen3VLForConditionalGeneration",
     "MiniMaxM3SparseForCausalLM", "Qwen3_5ForConditionalGeneration", "Qwen4ExpForConditionalGeneration",
 ]  # fmt: skip
+# The non-MLA classes with rules of their own for prefill context parallelism.
+PREFILL_CP_MODELS = ["Qwen4ExpForConditionalGeneration", "MiMoV2ForCausalLM", "IQuestQ1ForCausalLM"]
 # The classes of PROVIDER_MODELS whose Mamba state the radix cache holds, and those whose state
 # the extra_buffer strategy snapshots.
 MAMBA_RADIX_CACHE = {
@@ -409,6 +413,13 @@ def random_config(rng: random.Random) -> dict:
         if rng.random() < 0.2:
             # The tensor-parallel ranks hold the attention DP groups times the CP ranks.
             cfg["attn_cp_size"], cfg["tp_size"] = 2, 4
+    if rng.random() < 0.06:
+        # Prefill context parallelism: a strategy usually given, sometimes a CP group of its own.
+        cfg["enable_prefill_cp"] = True
+        if rng.random() < 0.8:
+            cfg["cp_strategy"] = rng.choice(["zigzag", "interleave"])
+        if rng.random() < 0.3:
+            cfg["attn_cp_size"], cfg["tp_size"] = 2, rng.choice([2, 4])
     if rng.random() < 0.04:
         cfg["pp_size"] = 2
     if rng.random() < 0.04:
@@ -462,6 +473,9 @@ def random_config(rng: random.Random) -> dict:
             for key in ("dsa_prefill_backend", "dsa_decode_backend"):
                 if rng.random() < 0.3:
                     cfg[key] = rng.choice(DSA_KERNELS)
+    if cfg.get("enable_prefill_cp") and "model" not in cfg and rng.random() < 0.5:
+        # The classes whose rules read prefill CP.
+        cfg["model"] = rng.choice(sorted(MLA_FAMILIES | DSA_CLASSES) if cfg["model_arch"] == "mla" else PREFILL_CP_MODELS)
     sparse = cfg.get("dsa") or cfg.get("model") in DSA_CLASSES | {"MiniMaxM3SparseForCausalLM"}
     if rng.random() < (0.35 if sparse else 0.02):
         # Hierarchical sparse attention, usually with the radix cache off as it asks.

@@ -88,7 +88,8 @@ constexpr bool dsv4_trtllm(const launch_config& c) noexcept {
 }  // namespace detail
 
 /// `auto` becomes flashmla_mega where the fused V4.1 kernel runs with an FP8 cache and attention
-/// is not split over ranks outside PD disaggregation (it pads each rank to 64 heads), else
+/// is not split over ranks outside PD disaggregation (it pads each rank to 64 heads; prefill CP
+/// gives each rank whole heads), else
 /// flashmla; silently. SGLANG_DSV4_KV_LAYOUT, which can also veto it, is taken at its default.
 struct dsv4_attn_backend_default {
   static constexpr rewrite_info info{"model.dsv4_attn_backend_default", field::dsv4_attn_backend, ""};
@@ -96,8 +97,9 @@ struct dsv4_attn_backend_default {
     return detail::is_deepseek_v4(ctx.cfg) && ctx.cfg.dsv4_attn_backend == dsv4_attn_backend::auto_;
   }
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    const bool mega = detail::dsv4_mega_platform(cfg, hw) && cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
-                      !(cfg.disaggregation_mode == disaggregation_mode::null && cfg.attn_tp_size() > 1);
+    const bool mega =
+        detail::dsv4_mega_platform(cfg, hw) && cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
+        !(cfg.disaggregation_mode == disaggregation_mode::null && !cfg.enable_prefill_cp && cfg.attn_tp_size() > 1);
     cfg.dsv4_attn_backend = mega ? dsv4_attn_backend::flashmla_mega : dsv4_attn_backend::flashmla;
   }
 };
@@ -121,7 +123,7 @@ ATTNCAP_RULE(dsv4_trtllm_hisparse, "model.dsv4_trtllm_hisparse", server_args, as
              "--dsv4-attn-backend trtllm does not support enable_hisparse.") {
   return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.enable_hisparse;
 }
-// One assertion of attention and decode context parallelism: two rules, so that each names its size.
+// One assertion of attention, decode and prefill context parallelism: three rules, so that each names its own.
 #define ATTNCAP_DSV4_TRTLLM_CP_MESSAGE \
   "--dsv4-attn-backend trtllm does not support context parallelism (prefill CP, attention CP, or decode CP)."
 ATTNCAP_RULE(dsv4_trtllm_context_parallel, "model.dsv4_trtllm_context_parallel", server_args, assertion_error,
@@ -131,6 +133,11 @@ ATTNCAP_RULE(dsv4_trtllm_context_parallel, "model.dsv4_trtllm_context_parallel",
 ATTNCAP_RULE(dsv4_trtllm_decode_context_parallel, "model.dsv4_trtllm_decode_context_parallel", server_args,
              assertion_error, dcp_size, "1", ATTNCAP_DSV4_TRTLLM_CP_MESSAGE) {
   return detail::dsv4_trtllm(ctx.cfg) && ctx.cfg.attn_cp_size == 1 && ctx.cfg.dcp_size > 1;
+}
+ATTNCAP_RULE(dsv4_trtllm_prefill_context_parallel, "model.dsv4_trtllm_prefill_context_parallel", server_args,
+             assertion_error, enable_prefill_cp, "False", ATTNCAP_DSV4_TRTLLM_CP_MESSAGE) {
+  const auto& c = ctx.cfg;
+  return detail::dsv4_trtllm(c) && c.attn_cp_size == 1 && c.dcp_size == 1 && c.enable_prefill_cp;
 }
 #undef ATTNCAP_DSV4_TRTLLM_CP_MESSAGE
 // The uniform-FP8 layout has not been run under PD (sglang issue 37838).

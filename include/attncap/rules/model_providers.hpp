@@ -64,7 +64,7 @@ ATTNCAP_RULE(iquest_q1_draft_backend, "model.iquest_q1_draft_backend", server_ar
   return detail::is_iquest_q1(c) && c.speculative() && is_set(c.speculative_draft_attention_backend) &&
          c.speculative_draft_attention_backend != id::fa3;
 }
-// One check of attention and decode context parallelism: two rules, so that each names its size.
+// One check of attention, decode and prefill context parallelism: three rules, so that each names its own.
 #define ATTNCAP_IQUEST_Q1_CP_MESSAGE "IQuestQ1 does not support context parallelism."
 ATTNCAP_RULE(iquest_q1_context_parallel, "model.iquest_q1_context_parallel", server_args, value_error, attn_cp_size,
              "1", ATTNCAP_IQUEST_Q1_CP_MESSAGE) {
@@ -73,6 +73,11 @@ ATTNCAP_RULE(iquest_q1_context_parallel, "model.iquest_q1_context_parallel", ser
 ATTNCAP_RULE(iquest_q1_decode_context_parallel, "model.iquest_q1_decode_context_parallel", server_args, value_error,
              dcp_size, "1", ATTNCAP_IQUEST_Q1_CP_MESSAGE) {
   return detail::is_iquest_q1(ctx.cfg) && ctx.cfg.attn_cp_size == 1 && ctx.cfg.dcp_size > 1;
+}
+ATTNCAP_RULE(iquest_q1_prefill_context_parallel, "model.iquest_q1_prefill_context_parallel", server_args, value_error,
+             enable_prefill_cp, "False", ATTNCAP_IQUEST_Q1_CP_MESSAGE) {
+  const auto& c = ctx.cfg;
+  return detail::is_iquest_q1(c) && c.attn_cp_size == 1 && c.dcp_size == 1 && c.enable_prefill_cp;
 }
 #undef ATTNCAP_IQUEST_Q1_CP_MESSAGE
 ATTNCAP_RULE(iquest_q1_topk, "model.iquest_q1_topk", server_args, value_error, speculative_eagle_topk, "None, 1",

@@ -32,6 +32,7 @@
 #include <attncap/rules/mps.hpp>
 #include <attncap/rules/nvfp4_prefill.hpp>
 #include <attncap/rules/platform_hooks.hpp>
+#include <attncap/rules/prefill_context_parallel.hpp>
 #include <attncap/rules/prefill_only.hpp>
 #include <attncap/rules/server_checks.hpp>
 #include <attncap/rules/speculative.hpp>
@@ -58,18 +59,25 @@ struct sglang_pipeline
           detail::sa::decode_server_radix_cache, detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4,
           detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
           detail::sa::prefill_only_radix_cache, detail::sa::prefill_only_context_parallel,
-          detail::sa::prefill_only_hisparse, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
-          detail::sa::cpu_default, detail::sa::cpu_arm64_default,
-          // Model overrides: the NPU's DCP check, DeepSeek V4's, then the others.
+          detail::sa::prefill_only_prefill_cp, detail::sa::prefill_only_hisparse, detail::sa::dcp_prefill_cp,
+          detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
+          detail::sa::cpu_arm64_default,
+          // Model overrides: the NPU's DCP check, DeepSeek V4's (its CP last), then the others.
           detail::sa::npu_dcp_dsa_only, detail::sa::dsv4_page_size, detail::sa::dsv4_backend,
           detail::sa::dsv4_kv_dtype_default, detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype,
           detail::sa::dsv4_attn_backend_default, detail::sa::dsv4_flashmla_mega, detail::sa::dsv4_trtllm_hardware,
           detail::sa::dsv4_trtllm_kv_dtype, detail::sa::dsv4_trtllm_hisparse, detail::sa::dsv4_trtllm_context_parallel,
-          detail::sa::dsv4_trtllm_decode_context_parallel, detail::sa::dsv4_trtllm_disaggregation,
-          detail::sa::dsv4_trtllm_chunked_prefill, detail::sa::dsv4_speculative_algorithm, detail::sa::dsv4_eagle_topk,
-          detail::sa::hyv4_dcp, detail::sa::dsa_dcp_hisparse, detail::sa::dsa_dcp_hicache,
-          detail::sa::dsa_dcp_disaggregation, detail::sa::dsa_dcp_topk, detail::sa::dsa_dcp_prefill_kernel,
-          detail::sa::dsa_dcp_decode_kernel, detail::sa::dsa_default_backend, detail::sa::dsa_kpool_dcp,
+          detail::sa::dsv4_trtllm_decode_context_parallel, detail::sa::dsv4_trtllm_prefill_context_parallel,
+          detail::sa::dsv4_trtllm_disaggregation, detail::sa::dsv4_trtllm_chunked_prefill,
+          detail::sa::dsv4_speculative_algorithm, detail::sa::dsv4_eagle_topk, detail::sa::dsv4_prefill_cp_strategy,
+          detail::sa::dsv4_prefill_cp_zigzag, detail::sa::dsv4_prefill_cp_hip_backends,
+          detail::sa::dsv4_prefill_cp_hip_v41, detail::sa::dsv4_prefill_cp_attention_dp,
+          detail::sa::dsv4_prefill_cp_size, detail::sa::dsv4_prefill_cp_dp_attention,
+          detail::sa::dsv4_prefill_cp_single_machine, detail::sa::hyv4_prefill_cp, detail::sa::hyv4_dcp,
+          detail::sa::dsa_dcp_hisparse, detail::sa::dsa_dcp_hicache, detail::sa::dsa_dcp_disaggregation,
+          detail::sa::dsa_dcp_topk, detail::sa::dsa_dcp_prefill_kernel, detail::sa::dsa_dcp_decode_kernel,
+          detail::sa::dsa_default_backend, detail::sa::dsa_prefill_cp_attention_dp,
+          detail::sa::dsa_prefill_cp_single_machine, detail::sa::dsa_prefill_cp_size, detail::sa::dsa_kpool_dcp,
           detail::sa::dsa_page_size, detail::sa::dsa_page_size_rocm, detail::sa::dsa_page_size_xpu,
           detail::sa::dsa_cuda_capability, detail::sa::dsa_sinks_kv_dtype, detail::sa::dsa_kv_dtype_xpu,
           detail::sa::dsa_kv_dtype_default, detail::sa::dsa_kv_dtype_spelling, detail::sa::dsa_kv_dtype,
@@ -77,9 +85,10 @@ struct sglang_pipeline
           detail::sa::dsa_decode_kernel, detail::sa::dsa_hisparse_tilelang_fp8, detail::sa::dsa_triton_prefill_rocm,
           detail::sa::dsa_triton_decode_rocm, detail::sa::dsa_tilelang_prefill_pair,
           detail::sa::dsa_tilelang_decode_pair, detail::sa::dsa_tilelang_dcp, detail::sa::dsa_tilelang_sm89,
-          detail::sa::deepseek_trtllm_mla, detail::sa::gpt_oss_backend, detail::sa::gpt_oss_xpu_dtype_note,
-          detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend, detail::sa::step3p_backend,
-          detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
+          detail::sa::dsa_prefill_cp_decode_server, detail::sa::deepseek_trtllm_mla,
+          detail::sa::mla_prefill_cp_attention_dp, detail::sa::mla_prefill_cp_size, detail::sa::gpt_oss_backend,
+          detail::sa::gpt_oss_xpu_dtype_note, detail::sa::gpt_oss_xpu_dtype, detail::sa::llama4_backend,
+          detail::sa::step3p_backend, detail::sa::gemma4_backend, detail::sa::olmo2_backend, detail::sa::beam_backend,
           detail::sa::embedding_gemma2_radix_cache, detail::sa::embedding_gemma2_backend, detail::sa::exaone_backend,
           detail::sa::falcon_h1_backend, detail::sa::lfm2_backend, detail::sa::minicpmv_backend,
           detail::sa::mimo_v2_backend, detail::sa::multi_layer_eagle, detail::sa::inkling_backend,
@@ -94,8 +103,9 @@ struct sglang_pipeline
           detail::sa::qwen4_exp_qsa_page_size, detail::sa::iquest_q1_backends,
           detail::sa::iquest_q1_speculative_algorithm, detail::sa::iquest_q1_draft_backend,
           detail::sa::iquest_q1_context_parallel, detail::sa::iquest_q1_decode_context_parallel,
-          detail::sa::iquest_q1_topk, detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size,
-          detail::sa::iquest_q1_backend, detail::sa::iquest_q1_prefill_backend, detail::sa::iquest_q1_decode_backend,
+          detail::sa::iquest_q1_prefill_context_parallel, detail::sa::iquest_q1_topk,
+          detail::sa::iquest_q1_dp_attention, detail::sa::iquest_q1_pp_size, detail::sa::iquest_q1_backend,
+          detail::sa::iquest_q1_prefill_backend, detail::sa::iquest_q1_decode_backend,
           detail::sa::moss_vl_prefill_backend, detail::sa::moss_vl_flashinfer_prefill, detail::sa::minicpm_dp_attention,
           detail::sa::minicpm_hierarchical_cache, detail::sa::minicpm_radix_cache, detail::sa::minicpm_disaggregation,
           detail::sa::minicpm_sparse_backend, detail::sa::gpt_oss_backends, detail::sa::llama4_backends,
@@ -144,9 +154,12 @@ struct sglang_pipeline
           // HiCache under decode context parallelism.
           detail::sa::hicache_dcp_speculative, detail::sa::hicache_dcp_lmcache, detail::sa::hicache_dcp_hisparse,
           detail::sa::hicache_dcp_mla,
-          // Data parallelism's LM head, then context parallelism.
+          // Data parallelism's LM head, then context parallelism (prefill CP last).
           detail::sa::dp_lm_head_single_rank, detail::sa::dp_lm_head_attention_dp,
-          detail::sa::nemotron_h_context_parallel,
+          detail::sa::nemotron_h_context_parallel, detail::sa::prefill_cp_hip, detail::sa::dsa_v32_prefill_cp_zigzag,
+          detail::sa::mimo_v2_prefill_cp_strategy, detail::sa::qwen4_exp_cp_tp_size,
+          detail::sa::qwen4_exp_cp_tp_strategy, detail::sa::qwen4_exp_cp_tp_speculative,
+          detail::sa::qwen4_exp_cp_tp_pp_size, detail::sa::qwen4_exp_cp_tp_decode_server, detail::sa::cp_strategy_unset,
           // Speculative decoding: the alias, then each algorithm's own handler.
           detail::sa::gemma4_assistant_eagle3, detail::sa::gemma4_assistant_frozen_kv, detail::sa::nextn_alias,
           detail::sa::draft_window_size, detail::sa::standalone_dp_attention, detail::sa::eagle_partial_parameters,

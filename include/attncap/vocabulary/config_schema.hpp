@@ -106,6 +106,9 @@ enum class field_role : std::uint8_t {
   X(enable_page_major_kv_layout, bool, false, flag, 0, 0, input, "the KV cache laid out page-major")                   \
   X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
   X(dcp_size, std::int32_t, 1, integer, 1, 65536, input, "decode context-parallel size")                               \
+  X(enable_prefill_cp, bool, false, flag, 0, 0, input, "context parallelism for prefill")                              \
+  X(cp_strategy, ::attncap::cp_strategy, ::attncap::cp_strategy::none, choice, 0, 0, input,                            \
+    "how prefill context parallelism shards a sequence: zigzag or interleave")                                         \
   X(context_len, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input, "the model's context length")             \
   X(chunked_prefill_size, std::int32_t, ::attncap::unset, integer, -1, 1 << 30, input,                                 \
     "tokens per prefill chunk (-1: no chunking)")                                                                      \
