@@ -10,6 +10,7 @@
 #include "backends/dsa_cases.hpp"
 #include "backends/fa3_cases.hpp"
 #include "backends/hpc_ops_cases.hpp"
+#include "backends/intel_xpu_cases.hpp"
 #include "backends/llada2_cfg_flashinfer_cases.hpp"
 #include "backends/minicpm_flashattn_cases.hpp"
 #include "backends/triton_cases.hpp"
@@ -21,6 +22,7 @@
 #include "rules/attention_backend_fallbacks_cases.hpp"
 #include "rules/attention_backend_hardware_cases.hpp"
 #include "rules/construction_cases.hpp"
+#include "rules/cuda_graph_cases.hpp"
 #include "rules/data_parallelism_cases.hpp"
 #include "rules/decode_context_parallel_cases.hpp"
 #include "rules/deepseek_v4_cases.hpp"
@@ -112,6 +114,7 @@ std::set<const rule_info*> tested_rules() {
   add(window_cross_attention_rules);
   add(fa3_rules);
   add(hpc_ops_rules);
+  add(intel_xpu_rules);
   add(llada2_cfg_flashinfer_rules);
   add(minicpm_sparse_rules);
   add(minicpm_rules);
@@ -150,6 +153,7 @@ std::set<const rewrite_info*> tested_rewrites() {
   add(speculative_dflash_rewrites);
   add(speculative_uno_rewrites);
   add(unified_memory_rewrites);
+  add(cuda_graph_rewrites);
   add(dsa_kernels_rewrites);
   add(kv4_speculative_rewrites);
   return out;

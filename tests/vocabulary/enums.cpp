@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <attncap/vocabulary/cp_strategy.hpp>
+#include <attncap/vocabulary/cuda_graph_backend.hpp>
 #include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
@@ -27,6 +28,7 @@ static_assert(to_string(speculative_algorithm::eagle3) == "EAGLE3");
 static_assert(to_string(dsv4_attn_backend::auto_) == "auto" && from_string<dsv4_attn_backend>("flashmla_mega"));
 static_assert(to_string(dsa_kernel::none) == "None" && from_string<dsa_kernel>("triton_sparse_mla"));
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
+static_assert(to_string(cuda_graph_backend::none) == "None" && from_string<cuda_graph_backend>("breakable"));
 static_assert(to_string(cp_strategy::none) == "None" &&
               from_string<cp_strategy>("interleave") == cp_strategy::interleave);
 
@@ -46,6 +48,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(prefill_dequant_dtype{});
   round_trip(mamba_strategy{});
   round_trip(cp_strategy{});
+  round_trip(cuda_graph_backend{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});

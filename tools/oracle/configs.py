@@ -35,6 +35,8 @@ FLAGS = {
     "attn_cp_size": "--attn-cp-size",
     "dcp_size": "--dcp-size",
     "cp_strategy": "--cp-strategy",
+    "cuda_graph_backend_prefill": "--cuda-graph-backend-prefill",
+    "cuda_graph_backend_decode": "--cuda-graph-backend-decode",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
     "dsv4_attn_backend": "--dsv4-attn-backend",
@@ -449,6 +451,10 @@ def random_config(rng: random.Random) -> dict:
         cfg["enable_unified_memory"] = True
     if rng.random() < 0.03:
         cfg["enable_page_major_kv_layout"] = True
+    for phase in ("prefill", "decode"):
+        # A phase's CUDA-graph capture, given; FULL prefill more often under the unified pool.
+        if rng.random() < (0.3 if phase == "prefill" and cfg.get("enable_unified_memory") else 0.04):
+            cfg[f"cuda_graph_backend_{phase}"] = rng.choice(["full", "full", "breakable", "disabled"])
     if cfg["model_arch"] != "mla":
         if rng.random() < 0.25:
             cfg["head_dim"] = rng.choice([64, 96, 128, 256])

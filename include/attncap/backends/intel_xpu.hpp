@@ -37,10 +37,48 @@ struct backend_traits<backends::intel_xpu> {
 namespace rules::intel_xpu {
 // The constructor: XPUAttentionBackend checks it first.
 ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, intel_xpu, true);
+
+namespace detail {
+/// Capture is off in both phases whatever was asked: multi-item scoring, or a backend or model
+/// that turns CUDA graphs off.
+constexpr bool graphs_forced_off(const launch_config& c) noexcept { return c.enable_mis || c.disable_cuda_graph; }
+/// Decode is captured: FULL asked for (XPU turned a breakable one off), or any capture off XPU,
+/// where FULL is the default.
+constexpr bool decode_graph(const rule_context& ctx) noexcept {
+  const auto b = ctx.cfg.cuda_graph_backend_decode;
+  return b == cuda_graph_backend::full || (!ctx.hw.is_xpu() && b != cuda_graph_backend::disabled);
+}
+/// Prefill is captured as asked (or as Inkling's default asks). Off XPU an unset prefill phase is
+/// breakable on CUDA until the engine's compatibility cascade decides, which is not followed here.
+constexpr bool prefill_graph(const launch_config& c) noexcept {
+  return c.cuda_graph_backend_prefill == cuda_graph_backend::full ||
+         c.cuda_graph_backend_prefill == cuda_graph_backend::breakable;
+}
+}  // namespace detail
+
+// Encoder-decoder attention gathers KV with dynamic shapes that no graph can capture; one rule a
+// phase, so that each names its own setting.
+#define ATTNCAP_XPU_ENCODER_DECODER_GRAPH_MESSAGE                                                                 \
+  "Encoder-decoder models (e.g. Whisper) on the intel_xpu attention backend require CUDA graph disabled (off by " \
+  "default on XPU); the graph decode path cannot run the varlen KV gather."
+ATTNCAP_RULE(encoder_decoder_decode_graph, "intel_xpu.encoder_decoder_decode_graph", backend_init, assertion_error,
+             cuda_graph_backend_decode, "disabled with an encoder-decoder model",
+             ATTNCAP_XPU_ENCODER_DECODER_GRAPH_MESSAGE) {
+  return ctx.cfg.encoder_decoder && !detail::graphs_forced_off(ctx.cfg) && detail::decode_graph(ctx);
+}
+ATTNCAP_RULE(encoder_decoder_prefill_graph, "intel_xpu.encoder_decoder_prefill_graph", backend_init, assertion_error,
+             cuda_graph_backend_prefill, "disabled with an encoder-decoder model",
+             ATTNCAP_XPU_ENCODER_DECODER_GRAPH_MESSAGE) {
+  return ctx.cfg.encoder_decoder && !detail::graphs_forced_off(ctx.cfg) && !detail::decode_graph(ctx) &&
+         detail::prefill_graph(ctx.cfg);
+}
+#undef ATTNCAP_XPU_ENCODER_DECODER_GRAPH_MESSAGE
 }  // namespace rules::intel_xpu
 
 /// The rules of `intel_xpu`, in the order the engine checks them.
 template <>
-struct backend_rules<backends::intel_xpu> : rule_list<rules::intel_xpu::window_cross_attention> {};
+struct backend_rules<backends::intel_xpu>
+    : rule_list<rules::intel_xpu::window_cross_attention, rules::intel_xpu::encoder_decoder_decode_graph,
+                rules::intel_xpu::encoder_decoder_prefill_graph> {};
 
 }  // namespace attncap

@@ -11,6 +11,7 @@
 #include <attncap/rules/attention_backend_fallbacks.hpp>
 #include <attncap/rules/attention_backend_hardware.hpp>
 #include <attncap/rules/construction.hpp>
+#include <attncap/rules/cuda_graph.hpp>
 #include <attncap/rules/data_parallelism.hpp>
 #include <attncap/rules/decode_context_parallel.hpp>
 #include <attncap/rules/deepseek_v4.hpp>
@@ -60,8 +61,8 @@ struct sglang_pipeline
           detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
           detail::sa::prefill_only_radix_cache, detail::sa::prefill_only_context_parallel,
           detail::sa::prefill_only_prefill_cp, detail::sa::prefill_only_hisparse, detail::sa::dcp_prefill_cp,
-          detail::sa::npu_forces_ascend, detail::sa::npu_page_size, detail::sa::cpu_default,
-          detail::sa::cpu_arm64_default,
+          detail::sa::inkling_prefill_cuda_graph, detail::sa::npu_forces_ascend, detail::sa::npu_page_size,
+          detail::sa::cpu_default, detail::sa::cpu_arm64_default, detail::sa::xpu_decode_cuda_graph,
           // Model overrides: the NPU's DCP check, DeepSeek V4's (its CP last), then the others.
           detail::sa::npu_dcp_dsa_only, detail::sa::dsv4_page_size, detail::sa::dsv4_backend,
           detail::sa::dsv4_kv_dtype_default, detail::sa::dsv4_kv_dtype_npu, detail::sa::dsv4_kv_dtype,
@@ -200,6 +201,7 @@ struct sglang_pipeline
           detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_lmcache,
           detail::sa::unified_eagle_hicache, detail::sa::unified_dcp_mla, detail::sa::unified_dcp_hybrid_swa,
           detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
+          detail::sa::unified_full_prefill_cuda_graph,
           // Model capabilities.
           detail::sa::embedding_gemma2_embedding, detail::sa::embedding_gemma2_chunked_prefill,
           detail::sa::moss_vl_chunked_prefill, detail::sa::hrm_text_triton, detail::sa::hrm_text_chunked_prefill,

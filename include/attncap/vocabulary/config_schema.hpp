@@ -168,5 +168,9 @@ enum class field_role : std::uint8_t {
     "how the radix cache keeps Mamba state (auto: from the model and the machine)")                                    \
   X(mamba_track_interval, std::int32_t, 256, integer, 1, 1 << 30, input, "decode steps between Mamba state snapshots") \
   X(disable_overlap_schedule, bool, false, flag, 0, 0, input, "the overlap scheduler is off")                          \
+  X(cuda_graph_backend_prefill, ::attncap::cuda_graph_backend, ::attncap::cuda_graph_backend::none, choice, 0, 0,      \
+    input, "CUDA-graph capture of prefill (None: the engine's default)")                                               \
+  X(cuda_graph_backend_decode, ::attncap::cuda_graph_backend, ::attncap::cuda_graph_backend::none, choice, 0, 0,       \
+    input, "CUDA-graph capture of decode (None: the engine's default)")                                                \
   X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")                                      \
   X(enable_multi_layer_eagle, bool, false, flag, 0, 0, resolved, "EAGLE drafts with a multi-layer draft head")

@@ -7,6 +7,7 @@
 #include <attncap/vocabulary/backend_id.hpp>
 #include <attncap/vocabulary/config_schema.hpp>
 #include <attncap/vocabulary/cp_strategy.hpp>
+#include <attncap/vocabulary/cuda_graph_backend.hpp>
 #include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
