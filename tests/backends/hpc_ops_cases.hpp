@@ -86,6 +86,13 @@ inline constexpr std::array hpc_ops_rules{
               "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
               "head_dim=128, num_q_heads=16, num_kv_heads=8.",
               hpc::base.head_dim(128).heads(64, 8)},
+    // The model's KV heads split over every tensor-parallel rank, attention DP or not: 4 KV heads
+    // over 2 ranks are 2 a rank, whatever the attention-TP group holds.
+    rule_case{&hpc::r::init_head_dim_and_group::info, stage::backend_init, exception_kind::value_error,
+              hpc::base.head_dim(128).heads(4, 4).tp(2).with(&launch_config::num_kv_heads, 4),
+              "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
+              "head_dim=128, num_q_heads=4, num_kv_heads=2.",
+              hpc::base.head_dim(128).heads(4, 4).tp(2).with(&launch_config::num_kv_heads, 1)},
     // First forward, every layer.
     rule_case{&hpc::r::layer_sliding_window::info, stage::first_forward, exception_kind::value_error,
               hpc::base.with(&launch_config::sliding_window, 4096),

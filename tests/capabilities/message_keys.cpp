@@ -8,7 +8,7 @@ using attncap::placeholders_known;
 
 static_assert(placeholders_known("no placeholder"));
 static_assert(placeholders_known("got {page_size}, {attention_backend!r}, {new_kv_cache_dtype}"));
-static_assert(placeholders_known("{prefill_backend} / {decode_backend} on {sm} ({heads}, {allowed})"));
+static_assert(placeholders_known("{prefill_backend} / {decode_backend} on {sm} ({tp_kv_heads}, {allowed})"));
 static_assert(placeholders_known("page_size in {{32, 64}}, got {page_size}"));
 
 TEST_CASE("an unknown key, a stray brace or an unclosed placeholder is refused") {

@@ -168,6 +168,34 @@ TEST_CASE("the draft model's class comes from its folder's config.json") {
   fs::remove_all(draft);
 }
 
+TEST_CASE("the block a DFLASH or DSPARK draft declares comes from its config.json") {
+  namespace fs = std::filesystem;
+  const fs::path draft = cli_test::temp_path("draft-block");
+  fs::create_directories(draft);
+  const auto block = [&](const std::string& config, const std::string& algorithm) {
+    cli_test::write_file(draft / "config.json", config);
+    const auto r = run("check --format json --hardware sm90 -- --model-path " + models +
+                       "llama-3.1-8b-instruct --speculative-algorithm " + algorithm +
+                       " --speculative-draft-model-path " + draft.string());
+    return nlohmann::json::parse(r.out)["facts"]["draft_block_size"];
+  };
+  const std::string both = R"({"architectures": ["X"], "dspark_block_size": 5, "dflash_config": {"block_size": 8}})";
+  auto f = block(both, "DSPARK");
+  CHECK(f["value"] == 5);
+  CHECK(f["source"].get<std::string>().ends_with("dspark_block_size"));
+  CHECK(block(both, "DFLASH")["value"] == 8);
+  CHECK(block(R"({"architectures": ["X"], "block_size": 4})", "DFLASH")["value"] == 4);
+  CHECK(block(R"({"architectures": ["X"]})", "DFLASH")["origin"] == "default");
+  // The draft's window follows: DSPARK verifies gamma + 1 tokens.
+  cli_test::write_file(draft / "config.json", both);
+  const auto r = run("check --format json --hardware sm90 -- --model-path " + models +
+                     "llama-3.1-8b-instruct --speculative-algorithm DSPARK --speculative-num-draft-tokens 4 "
+                     "--speculative-draft-model-path " +
+                     draft.string());
+  CHECK(r.out.find("must equal gamma + 1 (= 6 for gamma=5)") != std::string::npos);
+  fs::remove_all(draft);
+}
+
 TEST_CASE("select takes a launch line too") {
   const auto r = run("select --format json --hardware sm100 -- --model-path " + models + "deepseek-v3 --tp 8");
   REQUIRE(r.rc == 0);

@@ -51,3 +51,18 @@ TEST_CASE("FlashInfer's MLA draft backend takes topk 1 only, its MHA one any top
   CHECK(names_code(validate(on(H::sm90).mla().backend(id::flashinfer).eagle(2, 3, 8)),
                    "eagle_draft.flashinfer_mla_topk"));
 }
+
+TEST_CASE("no draft worker runs a draft extend on a MiniCPM backend: the MiniCPM refusal of it is unreachable") {
+  // EAGLE's factory has no MiniCPM builder, so it refuses the draft-extend backend first.
+  const conf minicpm = on(H::sm90).model(M::minicpm).backend(id::minicpm_flashattn);
+  CHECK(names_code(validate(minicpm.eagle(1, 1, 2)), "eagle_draft.extend_backend"));
+  CHECK(names_code(validate(minicpm.backend(id::fa3).eagle(1, 1, 2).draft(id::minicpm_flashinfer)),
+                   "eagle_draft.extend_backend"));
+  // DFLASH's and DSPARK's workers fall back from a backend they do not run.
+  const report dflash = validate(minicpm.spec(S::dflash));
+  CHECK(dflash.resolved().speculative_draft_attention_backend == id::flashinfer);
+  const report dspark = validate(minicpm.spec(S::dspark));
+  const adjustment* fallback = find(dspark, rules::draft_worker::dspark_fallback::info);
+  REQUIRE(fallback != nullptr);
+  CHECK(dspark.message(*fallback).ends_with("Falling back to 'flashinfer'."));
+}

@@ -45,3 +45,22 @@ TEST_CASE("DSPARK: a given window is kept, the chain forced") {
   CHECK(rep.resolved().speculative_num_steps == 1);
   CHECK(rep.resolved().speculative_eagle_topk == 1);
 }
+
+TEST_CASE("a DSPARK block size given wins over the draft checkpoint's gamma; DFLASH ignores the draft's block then") {
+  const conf dspark = test::detail::draft_block(on(H::sm90).spec(S::dspark), 7);
+  CHECK(
+      validate(dspark.with(&launch_config::speculative_dspark_block_size, 3)).resolved().speculative_num_draft_tokens ==
+      4);
+  CHECK(validate(dspark).resolved().speculative_num_draft_tokens == 8);
+  const conf dflash = test::detail::draft_block(on(H::sm90).spec(S::dflash), 8);
+  CHECK(
+      validate(dflash.with(&launch_config::speculative_dflash_block_size, 4)).resolved().speculative_num_draft_tokens ==
+      4);
+  // DFLASH reads the draft's block only for a window not given: no conflict check.
+  CHECK(validate(dflash.draft_tokens(16)).resolved().speculative_num_draft_tokens == 16);
+}
+
+TEST_CASE("the MoE all-to-all checks of DSPARK's dp attention do not run on the NPU") {
+  CHECK_FALSE(validate(test::detail::moe(test::detail::dspark_dp, moe_a2a_backend::deepep))
+                  .violates(sa::dspark_dp_attention_moe_a2a::info));
+}

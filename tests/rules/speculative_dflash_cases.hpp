@@ -22,6 +22,12 @@ inline constexpr auto dspark_dp = on(H::npu)
                                       .flag(&launch_config::enable_dp_attention)
                                       .with(&launch_config::dp_size, 2)
                                       .flag(&launch_config::enable_dp_lm_head);
+/// DSPARK with dp attention on Hopper, where its MoE all-to-all checks run.
+inline constexpr auto dspark_dp_gpu = dspark_dp.on(H::sm90);
+constexpr conf moe(conf c, moe_a2a_backend m) { return c.with(&launch_config::moe_a2a_backend, m); }
+constexpr conf draft_moe(conf c, moe_a2a_backend m) { return c.with(&launch_config::speculative_moe_a2a_backend, m); }
+/// DFLASH / DSPARK drafts whose checkpoint declares a block of `n`.
+constexpr conf draft_block(conf c, std::int32_t n) { return c.with(&launch_config::draft_block_size, n); }
 }  // namespace detail
 
 inline constexpr std::array speculative_dflash_rules{
@@ -114,6 +120,22 @@ inline constexpr std::array speculative_dflash_rules{
               "DSpark speculative_num_draft_tokens must equal gamma + 1 (= 4 for gamma=3), but got "
               "speculative_num_draft_tokens=8.",
               on(H::sm90).spec(S::dspark).with(&launch_config::speculative_dspark_block_size, 3).draft_tokens(4), "8"},
+    // The draft checkpoint's gamma decides the window when no block size is given.
+    rule_case{&sa::dspark_block_size_draft_tokens::info, stage::server_args, exception_kind::value_error,
+              detail::draft_block(on(H::sm90).spec(S::dspark), 7).draft_tokens(4),
+              "DSpark speculative_num_draft_tokens must equal gamma + 1 (= 8 for gamma=7), but got "
+              "speculative_num_draft_tokens=4.",
+              detail::draft_block(on(H::sm90).spec(S::dspark), 7).draft_tokens(8), "4"},
+    rule_case{&sa::dspark_dp_attention_moe_a2a::info, stage::server_args, exception_kind::value_error,
+              detail::moe(detail::dspark_dp_gpu, moe_a2a_backend::deepep),
+              "DSpark with dp attention supports moe_a2a_backend 'none' (built-in TP MoE), 'megamoe', or 'mori', got "
+              "'deepep'.",
+              detail::moe(detail::dspark_dp_gpu, moe_a2a_backend::megamoe), "deepep"},
+    rule_case{&sa::dspark_dp_attention_speculative_moe_a2a::info, stage::server_args, exception_kind::value_error,
+              detail::draft_moe(detail::dspark_dp_gpu, moe_a2a_backend::deepep),
+              "DSpark ignores --speculative-moe-a2a-backend; with dp attention it must match the target "
+              "moe_a2a_backend='none' (got 'deepep').",
+              detail::draft_moe(detail::dspark_dp_gpu, moe_a2a_backend::none), "deepep"},
     rule_case{&sa::dspark_draft_tokens::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).spec(S::dspark).draft_tokens(1),
               "DSpark speculative_num_draft_tokens must be >= 2 (= gamma + 1), got 1.",
@@ -137,6 +159,10 @@ inline constexpr std::array speculative_dflash_rewrites{
                  on(H::sm90).spec(S::dflash).topk(1)},
     rewrite_case{&sa::dflash_topk_default::info, on(H::sm90).spec(S::dflash), "", "1",
                  on(H::sm90).spec(S::dflash).topk(8)},
+    rewrite_case{&sa::dspark_block_draft_tokens::info, detail::draft_block(on(H::sm90).spec(S::dspark), 3), "", "4",
+                 detail::draft_block(on(H::sm90).spec(S::dspark), 3).draft_tokens(4)},
+    rewrite_case{&sa::dflash_draft_block_draft_tokens::info, detail::draft_block(on(H::sm90).spec(S::dflash), 8), "",
+                 "8", detail::draft_block(on(H::sm90).spec(S::dflash), 8).draft_tokens(16)},
     rewrite_case{&sa::dflash_draft_tokens_default::info, on(H::sm90).spec(S::dflash),
                  "speculative_num_draft_tokens is not set; defaulting to 16 for DFLASH.", "16",
                  on(H::sm90).spec(S::dflash).draft_tokens(8)},

@@ -32,7 +32,14 @@ TEST_CASE("engine-specific keys") {
   c.kv_cache_dtype = kv_cache_dtype::fp8_e5m2;
   CHECK(format_message("{sm}", c, backend_id::none, names) == "sm100");
   CHECK(format_message("SM{sm_major}", c, backend_id::none, names) == "SM10");
-  CHECK(format_message("{heads}", c, backend_id::none, names) == "(32, 4)");
+  CHECK(format_message("{tp_kv_heads}", c, backend_id::none, names) == "4");
+  // The model's KV heads over every tensor-parallel rank, when the model's count is known.
+  launch_config split = c;
+  split.tp_size = 4;
+  split.num_kv_heads = 8;
+  CHECK(format_message("{tp_kv_heads}", split, backend_id::none, names) == "2");
+  split.num_kv_heads = 2;
+  CHECK(format_message("{tp_kv_heads}", split, backend_id::none, names) == "1");
   CHECK(format_message("{torch_kv_dtype}", c, backend_id::none, names) == "torch.float8_e5m2");
   c.kv_cache_dtype = kv_cache_dtype::auto_;
   c.dtype = model_dtype::float16;

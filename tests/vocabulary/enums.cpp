@@ -12,6 +12,7 @@
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
 #include <attncap/vocabulary/mamba_strategy.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
+#include <attncap/vocabulary/moe_a2a_backend.hpp>
 #include <attncap/vocabulary/phase.hpp>
 #include <attncap/vocabulary/prefill_dequant_dtype.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
@@ -29,6 +30,7 @@ static_assert(to_string(dsv4_attn_backend::auto_) == "auto" && from_string<dsv4_
 static_assert(to_string(dsa_kernel::none) == "None" && from_string<dsa_kernel>("triton_sparse_mla"));
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
 static_assert(to_string(cuda_graph_backend::none) == "None" && from_string<cuda_graph_backend>("breakable"));
+static_assert(to_string(moe_a2a_backend::not_given) == "None" && to_string(moe_a2a_backend::none) == "none");
 static_assert(to_string(cp_strategy::none) == "None" &&
               from_string<cp_strategy>("interleave") == cp_strategy::interleave);
 
@@ -48,6 +50,7 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(prefill_dequant_dtype{});
   round_trip(mamba_strategy{});
   round_trip(cp_strategy{});
+  round_trip(moe_a2a_backend{});
   round_trip(cuda_graph_backend{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});

@@ -42,6 +42,7 @@ inline constexpr field fact_keys[] = {field::hardware,
                                       field::dspark_draft_bundled,
                                       field::gemma4_assistant_draft,
                                       field::deepseek_v4_draft,
+                                      field::draft_block_size,
                                       field::qsa_profile};
 
 /// The configuration key an sglang server argument sets, if any: the same name, or the
@@ -155,16 +156,50 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
     a.put("dspark_draft_bundled", true, "model folder", draft.string());
 }
 
-/// The draft model's class, from the config.json of a local `--speculative-draft-model-path`:
-/// the engine reads it to tell a Gemma 4 assistant draft and a DeepSeek V4 (MoE) DSPARK draft.
-/// A path that is no local folder (a hub id) says nothing here; the fact flags give it.
-inline void read_draft_facts(const launch_line& line, assembly& a) {
+/// The block a DFLASH or DSPARK draft's config.json declares, and the key it came from: DSPARK
+/// reads `dspark_block_size` first, then both read `dflash_config.block_size`, then `block_size`
+/// (speculative/dflash_utils.py, speculative/dspark_components/dspark_config.py).
+inline std::optional<std::pair<std::int64_t, std::string>> declared_draft_block(const nlohmann::json& cfg,
+                                                                                bool dspark) {
+  const auto number = [](const nlohmann::json& v) { return v.is_number_integer() ? v.get<std::int64_t>() : 0; };
+  if (dspark && cfg.contains("dspark_block_size") && number(cfg["dspark_block_size"]) > 0)
+    return std::pair{number(cfg["dspark_block_size"]), std::string("dspark_block_size")};
+  const auto nested = cfg.find("dflash_config");
+  if (nested != cfg.end() && nested->is_object() && nested->contains("block_size"))
+    return std::pair{number((*nested)["block_size"]), std::string("dflash_config.block_size")};
+  if (cfg.contains("block_size")) return std::pair{number(cfg["block_size"]), std::string("block_size")};
+  return std::nullopt;
+}
+
+/// The draft model's folder: a local `--speculative-draft-model-path`, or the dspark/ folder of a
+/// checkpoint that carries its DSPARK draft. A path that is no local folder (a hub id) says
+/// nothing here; the fact flags give it.
+inline std::optional<std::string> draft_folder(const launch_line& line, const assembly& a) {
   const launch_flag* path = line.last("speculative_draft_model_path");
-  if (path == nullptr || path->values.empty()) return;
-  const auto file = std::filesystem::path(path->values.back()) / "config.json";
+  if (path != nullptr && !path->values.empty()) return path->values.back();
+  const launch_flag* model = line.last("model_path");
+  if (a.config.value("dspark_draft_bundled", false) && model != nullptr && !model->values.empty())
+    return (std::filesystem::path(model->values.back()) / "dspark").string();
+  return std::nullopt;
+}
+
+/// The draft model's facts, from its config.json: its class (the engine tells a Gemma 4
+/// assistant draft and a DeepSeek V4 (MoE) DSPARK draft by it) and the block a DFLASH or DSPARK
+/// draft declares.
+inline void read_draft_facts(const launch_line& line, assembly& a) {
+  const auto folder = draft_folder(line, a);
+  if (!folder) return;
+  const auto file = std::filesystem::path(*folder) / "config.json";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) return;
-  const auto arch = read_model_config(path->values.back(), "").value("architectures", nlohmann::json::array());
+  const nlohmann::json cfg = read_model_config(*folder, "");
+  const auto algorithm = a.config.value("speculative_algorithm", std::string());
+  if (algorithm == "DFLASH" || algorithm == "DSPARK") {
+    const auto block = declared_draft_block(cfg, algorithm == "DSPARK");
+    if (block && block->first > 0 && !a.config.contains("draft_block_size"))
+      a.put("draft_block_size", block->first, "config.json", file.string() + " " + block->second);
+  }
+  const auto arch = cfg.value("architectures", nlohmann::json::array());
   if (arch.empty() || !arch[0].is_string()) return;
   const std::string cls = arch[0].get<std::string>();
   const auto put = [&](const char* key, bool fact) {

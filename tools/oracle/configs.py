@@ -37,6 +37,8 @@ FLAGS = {
     "cp_strategy": "--cp-strategy",
     "cuda_graph_backend_prefill": "--cuda-graph-backend-prefill",
     "cuda_graph_backend_decode": "--cuda-graph-backend-decode",
+    "moe_a2a_backend": "--moe-a2a-backend",
+    "speculative_moe_a2a_backend": "--speculative-moe-a2a-backend",
     "context_len": "--context-length",
     "chunked_prefill_size": "--chunked-prefill-size",
     "dsv4_attn_backend": "--dsv4-attn-backend",
@@ -71,7 +73,7 @@ PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
     "num_kv_heads", "dsa", "index_kpool", "mamba_radix_cache", "mamba_extra_buffer", "gemma4_assistant_draft",
-    "qsa_profile",
+    "qsa_profile", "draft_block_size",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
@@ -231,7 +233,7 @@ def written_facts(cfg: dict) -> dict:
 
 
 # Values of FLAGS that are the engine's own defaults, left off the command line.
-ENGINE_DEFAULTS = {"kv_cache_dtype": "auto", "dtype": "auto", "prefill_kv_cache_dequant_dtype": "auto",
+ENGINE_DEFAULTS = {"moe_a2a_backend": "none", "kv_cache_dtype": "auto", "dtype": "auto", "prefill_kv_cache_dequant_dtype": "auto",
                    "disaggregation_mode": "null", "mamba_radix_cache_strategy": "auto", "mamba_track_interval": 256}
 
 
@@ -253,8 +255,14 @@ def argv(cfg: dict) -> list[str]:
 
 
 def draft_hf_config(cfg: dict) -> dict | None:
-    """The config.json of a draft model of its own (a Gemma 4 assistant), or None where the
-    target's folder stands in for the draft's."""
+    """The config.json of a draft model of its own (a Gemma 4 assistant, or the target's config
+    declaring a DFLASH or DSPARK block), or None where the target's folder stands in for the
+    draft's."""
+    if cfg.get("draft_block_size") and not cfg.get("gemma4_assistant_draft"):
+        # DSPARK reads its own key first; both read block_size (here nested as published drafts do).
+        key = "dspark_block_size" if cfg.get("speculative_algorithm") == "DSPARK" and cfg["draft_block_size"] % 2 else None
+        block = {key: cfg["draft_block_size"]} if key else {"dflash_config": {"block_size": cfg["draft_block_size"]}}
+        return hf_config(cfg) | block
     if not cfg.get("gemma4_assistant_draft"):
         return None
     return {"architectures": ["Gemma4AssistantForCausalLM"], "model_type": "llama", "hidden_size": 1024,
@@ -278,6 +286,11 @@ BACKENDS = [
 ]  # fmt: skip
 KV_DTYPES = ["auto", "bf16", "bfloat16", "fp8_e4m3", "fp8_e5m2", "fp4_e2m1", "nvfp4", "fp4_mx_block16", "mxfp8"]
 ALGORITHMS = ["EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH", "DSPARK", "UNO", "FROZEN_KV_MTP"]
+# The MoE all-to-alls whose own checks (arg_groups/moe_hook.py) pass on every simulated machine,
+# and megamoe where they pass (SM90 and the SM100 class, CUDA 12.8): those checks are no attention rules,
+# and flashinfer, deepep_v2, pplx, flashinfer_megamoe and mori (its dispatch budget) have more.
+MOE_A2A = ["none", "deepep", "mooncake", "nixl", "ascend_fuseep", "ascend_tp"]
+MEGAMOE_MACHINES = {"sm90", "sm100", "sm103"}
 PAGES = [1, 16, 32, 48, 64, 100, 128, 256]
 MODELS = [
     None, "LlamaForCausalLM", "Qwen2ForCausalLM", "GptOssForCausalLM", "Llama4ForConditionalGeneration",
@@ -396,6 +409,9 @@ def random_config(rng: random.Random) -> dict:
         cfg["speculative_draft_model_path"] = rng.random() < (0.9 if cfg["speculative_algorithm"] in DRAFTED else 0.1)
         if rng.random() < 0.06:
             cfg["gemma4_assistant_draft"] = True
+        elif cfg["speculative_algorithm"] in ("DFLASH", "DSPARK") and cfg["speculative_draft_model_path"] and rng.random() < 0.4:
+            # The block (DSPARK's gamma) the draft checkpoint declares.
+            cfg["draft_block_size"] = rng.choice([3, 4, 7, 8, 16])
     if rng.random() < 0.15:
         cfg["tp_size"] = rng.choice([1, 2, 4, 8])
     if rng.random() < 0.1:
@@ -422,6 +438,11 @@ def random_config(rng: random.Random) -> dict:
             cfg["cp_strategy"] = rng.choice(["zigzag", "interleave"])
         if rng.random() < 0.3:
             cfg["attn_cp_size"], cfg["tp_size"] = 2, rng.choice([2, 4])
+    dspark_dp = cfg.get("speculative_algorithm") == "DSPARK" and cfg.get("enable_dp_attention")
+    for key in ("moe_a2a_backend", "speculative_moe_a2a_backend"):
+        # The MoE all-to-all, where attention rules read it: DSPARK's dp attention, the CP layouts.
+        if rng.random() < (0.4 if dspark_dp else 0.04):
+            cfg[key] = rng.choice(MOE_A2A + (["megamoe"] * 2 if cfg["hardware"] in MEGAMOE_MACHINES and not cfg.get("cuda") else []))
     if rng.random() < 0.04:
         cfg["pp_size"] = 2
     if rng.random() < 0.04:

@@ -15,22 +15,24 @@ namespace detail {
 
 /// Placeholders that are not configuration keys: prefill_backend / decode_backend (the resolved
 /// pair), subject (the backend being built), sm ("sm90"), sm_major ("9"), platform ("sm100",
-/// "hip", …), heads ("(q, kv)"), gqa_group (q // kv heads), torch_kv_dtype, allowed (the rule's
+/// "hip", …), tp_kv_heads (a rank's KV heads split over all tp_size
+/// ranks), gqa_group (q // kv heads), torch_kv_dtype, allowed (the rule's
 /// allowed set), device (the engine's device string: "cuda" on ROCm too) and platform_class (the
 /// engine's platform class name, "CudaSRTPlatform", …); backends (the resolved pair as the
 /// engine's sorted set: "['fa3', 'triton']"), draft_backends (the draft's backend, or that pair)
 /// and allowed_list (the allowed set written the same way); dcp_q_group (the query heads a
 /// decode kernel sees per KV head under decode context parallelism) and architecture (the
 /// model's HF class as the caller names it, else its family's first, "the model" for other classes);
-/// dspark_verify_window (DSPARK's gamma + 1); kimi_k3_verify_width (the tokens a DSPARK verify
+/// dspark_gamma (DSPARK's gamma: the block size given, else the draft checkpoint's) and
+/// dspark_verify_window (that gamma + 1); kimi_k3_verify_width (the tokens a DSPARK verify
 /// step takes: the verify window given, else gamma + 1, else 8).
-inline constexpr std::array<std::string_view, 19> derived_message_keys{"prefill_backend",
+inline constexpr std::array<std::string_view, 20> derived_message_keys{"prefill_backend",
                                                                        "decode_backend",
                                                                        "subject",
                                                                        "sm",
                                                                        "sm_major",
                                                                        "platform",
-                                                                       "heads",
+                                                                       "tp_kv_heads",
                                                                        "torch_kv_dtype",
                                                                        "gqa_group",
                                                                        "allowed",
@@ -41,6 +43,7 @@ inline constexpr std::array<std::string_view, 19> derived_message_keys{"prefill_
                                                                        "allowed_list",
                                                                        "dcp_q_group",
                                                                        "architecture",
+                                                                       "dspark_gamma",
                                                                        "dspark_verify_window",
                                                                        "kimi_k3_verify_width"};
 

@@ -34,6 +34,9 @@ constexpr bool deepseek_override_family(const launch_config& c) noexcept {
 constexpr bool dsa_gpu_prefill_cp(const rule_context& ctx) noexcept {
   return prefill_cp(ctx.cfg) && has_model_trait(ctx.cfg, model_trait::dsa) && !ctx.hw.is_npu() && !ctx.hw.is_xpu();
 }
+constexpr bool dsa_gpu_zigzag_prefill_cp(const rule_context& ctx) noexcept {
+  return dsa_gpu_prefill_cp(ctx) && ctx.cfg.cp_strategy == cp_strategy::zigzag;
+}
 /// The dense DeepSeek family's MLA prefill CP (the override's branch for classes without DSA).
 constexpr bool mla_prefill_cp(const rule_context& ctx) noexcept {
   return prefill_cp(ctx.cfg) && deepseek_override_family(ctx.cfg) && !has_model_trait(ctx.cfg, model_trait::dsa) &&
@@ -112,6 +115,26 @@ ATTNCAP_CP_ATTENTION_DP(mla_prefill_cp_attention_dp, "model.mla_prefill_cp_atten
   };
 ATTNCAP_CP_SIZE(mla_prefill_cp_size, "model.mla_prefill_cp_size", detail::mla_prefill_cp, false)
 
+/// MLA prefill CP and zigzag DSA prefill CP run their MoE over DeepEP, with the engine's warning.
+#define ATTNCAP_CP_DEEPEP(Name, Code, Warning, Where)                           \
+  struct Name {                                                                 \
+    static constexpr rewrite_info info{Code, field::moe_a2a_backend, Warning};  \
+    static constexpr bool applies(const rule_context& ctx) noexcept {           \
+      return Where(ctx) && ctx.cfg.moe_a2a_backend != moe_a2a_backend::deepep;  \
+    }                                                                           \
+    static constexpr void apply(launch_config& cfg, const platform&) noexcept { \
+      cfg.moe_a2a_backend = moe_a2a_backend::deepep;                            \
+    }                                                                           \
+  };
+ATTNCAP_CP_DEEPEP(mla_prefill_cp_moe_a2a, "model.mla_prefill_cp_moe_a2a",
+                  "For MLA CP, we have the following restrictions: moe_dense_tp_size == 1, moe_a2a_backend == deepep, "
+                  "ep_size == tp_size, batch_size == 1",
+                  detail::mla_prefill_cp)
+ATTNCAP_CP_DEEPEP(dsa_prefill_cp_moe_a2a, "model.dsa_prefill_cp_moe_a2a",
+                  "zigzag DSA CP requires moe_dense_tp_size=1, moe_a2a_backend=deepep, ep_size=tp_size, batch_size=1.",
+                  detail::dsa_gpu_zigzag_prefill_cp)
+#undef ATTNCAP_CP_DEEPEP
+
 #define ATTNCAP_CP_SINGLE_MACHINE_MESSAGE \
   "Context parallel only supports single machine (tp_size <= 8). Cross-machine CP has precision issues."
 ATTNCAP_RULE(dsa_prefill_cp_single_machine, "model.dsa_prefill_cp_single_machine", server_args, assertion_error,
@@ -157,6 +180,14 @@ ATTNCAP_RULE(dsv4_prefill_cp_single_machine, "model.dsv4_prefill_cp_single_machi
              tp_size, "at most 8 (off the NPU)", ATTNCAP_CP_SINGLE_MACHINE_MESSAGE) {
   return detail::dsv4_prefill_cp(ctx.cfg) && !ctx.hw.is_npu() && ctx.cfg.tp_size > 8;
 }
+ATTNCAP_RULE(
+    dsv4_prefill_cp_moe_a2a, "model.dsv4_prefill_cp_moe_a2a", server_args, value_error, moe_a2a_backend,
+    "none, deepep, megamoe, mori",
+    "DeepSeekV4 CP supports moe_a2a_backend in ('none', 'deepep', 'megamoe', 'mori'), got {moe_a2a_backend!r}.") {
+  using enum moe_a2a_backend;
+  const auto m = ctx.cfg.moe_a2a_backend;
+  return detail::dsv4_prefill_cp(ctx.cfg) && m != none && m != deepep && m != megamoe && m != mori;
+}
 #undef ATTNCAP_CP_SINGLE_MACHINE_MESSAGE
 #undef ATTNCAP_CP_ATTENTION_DP
 #undef ATTNCAP_CP_SIZE
@@ -199,6 +230,10 @@ ATTNCAP_RULE(qwen4_exp_cp_tp_speculative, "model.qwen4_exp_cp_tp_speculative", s
              speculative_algorithm, "None", "--speculative-algorithm is not supported with CP-TP group sharing.") {
   return detail::qwen4_exp_cp_tp_sharing(ctx.cfg) && ctx.cfg.speculative();
 }
+ATTNCAP_RULE(qwen4_exp_cp_tp_moe_a2a, "model.qwen4_exp_cp_tp_moe_a2a", server_args, value_error, moe_a2a_backend,
+             "none", "--moe-a2a-backend is not supported with CP-TP group sharing.") {
+  return detail::qwen4_exp_cp_tp_sharing(ctx.cfg) && ctx.cfg.moe_a2a_backend != moe_a2a_backend::none;
+}
 // The features the shared group cannot run that a launch can give (decode CP was refused
 // earlier); Qwen4-Exp's prefill-only sharing serves no decode node.
 ATTNCAP_RULE(qwen4_exp_cp_tp_pp_size, "model.qwen4_exp_cp_tp_pp_size", server_args, value_error, pp_size, "1",
@@ -214,5 +249,29 @@ ATTNCAP_RULE(cp_strategy_unset, "parallel.cp_strategy_unset", server_args, value
              "zigzag, interleave", "--cp-strategy must be set when --enable-prefill-cp is enabled.") {
   return detail::prefill_cp(ctx.cfg) && ctx.cfg.cp_strategy == cp_strategy::none;
 }
+
+// A context-parallel group splits the tensor-parallel ranks, within each attention-DP group.
+ATTNCAP_RULE(cp_tp_size, "parallel.cp_tp_size", server_args, assertion_error, tp_size, "a multiple of attn_cp_size",
+             "tp_size must be divisible by attn_cp_size") {
+  return ctx.cfg.attn_cp_size > 1 && ctx.cfg.tp_size % ctx.cfg.attn_cp_size != 0;
+}
+ATTNCAP_RULE(cp_dp_tp_size, "parallel.cp_dp_tp_size", server_args, assertion_error, tp_size,
+             "a multiple of attn_dp_size * attn_cp_size", "tp_size must be divisible by attn_dp_size * attn_cp_size") {
+  const auto& c = ctx.cfg;
+  return c.attn_cp_size > 1 && c.tp_size % c.attn_cp_size == 0 &&
+         c.tp_size % ((c.attn_dp_enabled() ? c.dp_size : 1) * c.attn_cp_size) != 0;
+}
+
+/// The MoE hook's Ascend tensor-parallel all-to-all is the built-in TP MoE (arg_groups/
+/// moe_hook.py:460-469), silently.
+struct moe_ascend_tp {
+  static constexpr rewrite_info info{"moe.ascend_tp", field::moe_a2a_backend, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    return ctx.cfg.moe_a2a_backend == moe_a2a_backend::ascend_tp;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.moe_a2a_backend = moe_a2a_backend::none;
+  }
+};
 
 }  // namespace attncap::rules::server_args

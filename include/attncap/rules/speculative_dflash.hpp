@@ -28,12 +28,16 @@ constexpr bool dspark_dp_attention(const rule_context& ctx) noexcept {
   return is_dspark(ctx) && ctx.cfg.attn_dp_enabled();
 }
 /// The verify window a block size given for algorithm `A` sets: the block plus `Extra` tokens
-/// (DSPARK verifies its gamma drafts and the token before them). As a rewrite, it fills the
-/// window when none was given.
-template <speculative_algorithm A, std::int32_t launch_config::*Block, std::int32_t Extra>
+/// (DSPARK verifies its gamma drafts and the token before them), or, where `FromDraft`, the
+/// block the draft checkpoint declares when none is given (DSPARK reads it as its gamma). As a
+/// rewrite, it fills the window when none was given.
+template <speculative_algorithm A, std::int32_t launch_config::*Block, std::int32_t Extra, bool FromDraft>
 struct block_window {
+  static constexpr std::int32_t block(const launch_config& c) noexcept {
+    return FromDraft && c.*Block == unset ? c.draft_block_size : c.*Block;
+  }
   static constexpr std::int32_t of(const launch_config& c) noexcept {
-    return c.speculative_algorithm == A && c.*Block > 0 ? c.*Block + Extra : unset;
+    return c.speculative_algorithm == A && block(c) > 0 ? block(c) + Extra : unset;
   }
   static constexpr bool invalid(const launch_config& c) noexcept {
     return c.speculative_algorithm == A && c.*Block != unset && c.*Block <= 0;
@@ -49,8 +53,23 @@ struct block_window {
     cfg.speculative_num_draft_tokens = of(cfg);
   }
 };
-using dflash_window = block_window<speculative_algorithm::dflash, &launch_config::speculative_dflash_block_size, 0>;
-using dspark_window = block_window<speculative_algorithm::dspark, &launch_config::speculative_dspark_block_size, 1>;
+using dflash_window =
+    block_window<speculative_algorithm::dflash, &launch_config::speculative_dflash_block_size, 0, false>;
+using dspark_window =
+    block_window<speculative_algorithm::dspark, &launch_config::speculative_dspark_block_size, 1, true>;
+/// No verify window given, and no block size: `A`'s window is the draft checkpoint's block
+/// (`FromDraft`), or `N` tokens where it declares none.
+template <speculative_algorithm A, bool FromDraft, std::int32_t N>
+struct window_unset {
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return c.speculative_algorithm == A && c.speculative_num_draft_tokens == unset &&
+           (c.draft_block_size != unset) == FromDraft;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
+    cfg.speculative_num_draft_tokens = FromDraft ? cfg.draft_block_size : N;
+  }
+};
 }  // namespace detail
 
 // DFLASH runs where the device string is "cuda" (ROCm included), "npu" or "xpu".
@@ -106,9 +125,6 @@ template <speculative_algorithm A>
 using single_topk_given = forced_value<A, &launch_config::speculative_eagle_topk, 1, true>;
 template <speculative_algorithm A>
 using single_topk_unset = forced_value<A, &launch_config::speculative_eagle_topk, 1, false>;
-/// No verify window given: `N` tokens.
-template <speculative_algorithm A, std::int32_t N>
-using draft_tokens_unset = forced_value<A, &launch_config::speculative_num_draft_tokens, N, false>;
 
 struct dflash_steps : single_step_given<speculative_algorithm::dflash> {
   static constexpr rewrite_info info{
@@ -146,9 +162,13 @@ struct dflash_block_draft_tokens : detail::dflash_window {
   static constexpr rewrite_info info{"speculative.dflash_block_draft_tokens", field::speculative_num_draft_tokens, ""};
 };
 
-/// No verify window given: the engine reads the draft checkpoint's block size and, when it
-/// declares none (a plain decoder config, as attncap assumes), uses 16.
-struct dflash_draft_tokens_default : draft_tokens_unset<speculative_algorithm::dflash, 16> {
+/// No verify window given: the engine reads the draft checkpoint's block size, silently, and
+/// uses 16 where it declares none.
+struct dflash_draft_block_draft_tokens : detail::window_unset<speculative_algorithm::dflash, true, 0> {
+  static constexpr rewrite_info info{"speculative.dflash_draft_block_draft_tokens", field::speculative_num_draft_tokens,
+                                     ""};
+};
+struct dflash_draft_tokens_default : detail::window_unset<speculative_algorithm::dflash, false, 16> {
   static constexpr rewrite_info info{"speculative.dflash_draft_tokens_default", field::speculative_num_draft_tokens,
                                      "speculative_num_draft_tokens is not set; defaulting to 16 for DFLASH."};
 };
@@ -217,11 +237,29 @@ ATTNCAP_RULE(dspark_dp_attention_lm_head, "speculative.dspark_dp_attention_lm_he
              enable_dp_lm_head, "True (with dp attention)", "DSpark with dp attention requires --enable-dp-lm-head.") {
   return detail::dspark_dp_attention(ctx) && !ctx.cfg.enable_dp_lm_head;
 }
-// After the MoE all-to-all checks (the built-in TP MoE, attncap's, passes them).
+// DSpark's DP MoE paths are built for these all-to-alls only (the NPU has its own).
+ATTNCAP_RULE(dspark_dp_attention_moe_a2a, "speculative.dspark_dp_attention_moe_a2a", server_args, value_error,
+             moe_a2a_backend, "none, megamoe, mori (with dp attention)",
+             "DSpark with dp attention supports moe_a2a_backend 'none' (built-in TP MoE), 'megamoe', or 'mori', got "
+             "{moe_a2a_backend!r}.") {
+  using enum moe_a2a_backend;
+  const auto m = ctx.cfg.moe_a2a_backend;
+  return detail::dspark_dp_attention(ctx) && ctx.cfg.enable_dp_lm_head && !ctx.hw.is_npu() && m != none &&
+         m != megamoe && m != mori;
+}
+// After the MoE all-to-all check (and one of SGLANG_RAGGED_VERIFY_MODE, which a launch does not give).
 ATTNCAP_RULE(dspark_dp_attention_context_parallel, "speculative.dspark_dp_attention_context_parallel", server_args,
              value_error, attn_cp_size, "1 (with dp attention)",
              "DSpark with dp attention does not support context parallel (attn_cp_size={attn_cp_size}).") {
   return detail::dspark_dp_attention(ctx) && ctx.cfg.enable_dp_lm_head && ctx.cfg.attn_cp_size > 1;
+}
+ATTNCAP_RULE(dspark_dp_attention_speculative_moe_a2a, "speculative.dspark_dp_attention_speculative_moe_a2a",
+             server_args, value_error, speculative_moe_a2a_backend, "None, or moe_a2a_backend (with dp attention)",
+             "DSpark ignores --speculative-moe-a2a-backend; with dp attention it must match the target "
+             "moe_a2a_backend={moe_a2a_backend!r} (got {speculative_moe_a2a_backend!r}).") {
+  const auto s = ctx.cfg.speculative_moe_a2a_backend;
+  return detail::dspark_dp_attention(ctx) && ctx.cfg.enable_dp_lm_head && !ctx.hw.is_npu() &&
+         s != moe_a2a_backend::not_given && s != ctx.cfg.moe_a2a_backend;
 }
 ATTNCAP_RULE(dspark_pp_size, "speculative.dspark_pp_size", server_args, value_error, pp_size,
              "1 (more with --disaggregation-mode prefill)",
@@ -260,9 +298,9 @@ ATTNCAP_RULE(dspark_block_size, "speculative.dspark_block_size", server_args, va
   return detail::dspark_window::invalid(ctx.cfg);
 }
 ATTNCAP_RULE(dspark_block_size_draft_tokens, "speculative.dspark_block_size_draft_tokens", server_args, value_error,
-             speculative_num_draft_tokens, "--speculative-dspark-block-size + 1",
+             speculative_num_draft_tokens, "gamma + 1 (the block size given, else the draft checkpoint's)",
              "DSpark speculative_num_draft_tokens must equal gamma + 1 (= {dspark_verify_window} for "
-             "gamma={speculative_dspark_block_size}), but got "
+             "gamma={dspark_gamma}), but got "
              "speculative_num_draft_tokens={speculative_num_draft_tokens}.") {
   return detail::dspark_window::conflicts(ctx.cfg);
 }
@@ -271,7 +309,7 @@ struct dspark_block_draft_tokens : detail::dspark_window {
 };
 /// Neither a block size (gamma) nor a verify window given, and a draft checkpoint that declares
 /// no gamma: gamma 7, so a window of gamma + 1 = 8 tokens.
-struct dspark_draft_tokens_default : draft_tokens_unset<speculative_algorithm::dspark, 8> {
+struct dspark_draft_tokens_default : detail::window_unset<speculative_algorithm::dspark, false, 8> {
   static constexpr rewrite_info info{"speculative.dspark_draft_tokens_default", field::speculative_num_draft_tokens,
                                      "DSpark gamma is not set; defaulting to 7."};
 };

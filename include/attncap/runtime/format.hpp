@@ -149,12 +149,15 @@ inline std::optional<std::string> derived_value(std::string_view key, const laun
   }
   if (key == "device") return std::string(device_string(hw.family));
   if (key == "platform_class") return std::string(platform_class(hw.family));
+  if (key == "tp_kv_heads") return std::to_string(c.tp_kv_heads());
   const auto q = c.num_q_heads_per_rank, kv = c.num_kv_heads_per_rank;
-  if (key == "heads") return std::string("(").append(std::to_string(q)).append(", ").append(std::to_string(kv)) + ")";
   if (key == "gqa_group") return q > 0 && kv > 0 ? std::to_string(q / kv) : "None";
   if (key == "dcp_q_group") return c.dcp_q_group() == unset ? "None" : std::to_string(c.dcp_q_group());
-  if (key == "dspark_verify_window")
-    return c.speculative_dspark_block_size == unset ? "None" : std::to_string(c.speculative_dspark_block_size + 1);
+  if (key == "dspark_gamma" || key == "dspark_verify_window") {
+    const std::int32_t gamma =
+        c.speculative_dspark_block_size != unset ? c.speculative_dspark_block_size : c.draft_block_size;
+    return gamma == unset ? "None" : std::to_string(key == "dspark_gamma" ? gamma : gamma + 1);
+  }
   if (key == "kimi_k3_verify_width")
     return std::to_string(c.speculative_num_draft_tokens != unset    ? c.speculative_num_draft_tokens
                           : c.speculative_dspark_block_size != unset ? c.speculative_dspark_block_size + 1

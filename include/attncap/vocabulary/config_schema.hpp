@@ -106,6 +106,10 @@ enum class field_role : std::uint8_t {
   X(enable_page_major_kv_layout, bool, false, flag, 0, 0, input, "the KV cache laid out page-major")                   \
   X(attn_cp_size, std::int32_t, 1, integer, 1, 65536, input, "attention context-parallel size")                        \
   X(dcp_size, std::int32_t, 1, integer, 1, 65536, input, "decode context-parallel size")                               \
+  X(moe_a2a_backend, ::attncap::moe_a2a_backend, ::attncap::moe_a2a_backend::none, choice, 0, 0, input,                \
+    "the all-to-all that carries tokens to their experts")                                                             \
+  X(speculative_moe_a2a_backend, ::attncap::moe_a2a_backend, ::attncap::moe_a2a_backend::not_given, choice, 0, 0,      \
+    input, "the draft model's MoE all-to-all (None: the target's)")                                                    \
   X(enable_prefill_cp, bool, false, flag, 0, 0, input, "context parallelism for prefill")                              \
   X(cp_strategy, ::attncap::cp_strategy, ::attncap::cp_strategy::none, choice, 0, 0, input,                            \
     "how prefill context parallelism shards a sequence: zigzag or interleave")                                         \
@@ -125,6 +129,8 @@ enum class field_role : std::uint8_t {
   X(deepseek_v41, bool, false, flag, 0, 0, input, "the DeepSeek V4 checkpoint is V4.1 (model_type deepseek_v41)")      \
   X(dsa, bool, false, flag, 0, 0, input, "the model uses DeepSeek sparse attention")                                   \
   X(index_kpool, std::int32_t, 1, integer, 1, 65536, input, "keys a DSA index entry pools (config.json index_kpool)")  \
+  X(draft_block_size, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input,                                      \
+    "the block the draft checkpoint declares: DSPARK's gamma (dspark_block_size first), DFLASH's block_size")          \
   X(dspark_draft_bundled, bool, false, flag, 0, 0, input,                                                              \
     "the checkpoint carries its DSPARK draft (dspark_* keys in config.json, or a dspark/ folder)")                     \
   X(qsa_profile, bool, false, flag, 0, 0, input,                                                                       \

@@ -18,6 +18,7 @@
 #include <attncap/vocabulary/mamba_strategy.hpp>
 #include <attncap/vocabulary/model_arch.hpp>
 #include <attncap/vocabulary/model_family.hpp>
+#include <attncap/vocabulary/moe_a2a_backend.hpp>
 #include <attncap/vocabulary/prefill_dequant_dtype.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
 #include <attncap/vocabulary/speculative_attention_mode.hpp>
@@ -65,6 +66,12 @@ struct launch_config {
     const std::int32_t total = total_kv_heads(), groups = ranks / dcp;
     if (total == ::attncap::unset || groups < 1) return ::attncap::unset;
     return total / groups > 1 ? total / groups : 1;
+  }
+  /// The KV heads of a rank when the model's KV heads are split over all `tp_size` ranks, attention
+  /// DP or not (at least one), as the hpc_ops backend counts them: from the model's count when
+  /// known, else the per-rank fact.
+  constexpr std::int32_t tp_kv_heads() const noexcept {
+    return num_kv_heads != ::attncap::unset ? kv_heads_with_dcp(tp_size, 1) : num_kv_heads_per_rank;
   }
   /// The query heads per KV head a decode kernel sees when decode context parallelism gathers
   /// the query heads of `dcp_size` ranks (arg_groups/attention_hook.py, _check_xpu_dcp);
