@@ -23,3 +23,10 @@ TEST_CASE("multi-item scoring turns both graphs off, so FULL capture asked for p
   CHECK_FALSE(
       validate(full.flag(&launch_config::enable_mis)).violates(rules::intel_xpu::encoder_decoder_decode_graph::info));
 }
+
+TEST_CASE("--disable-cuda-graph turns the default decode graph off, but a phase's backend given wins") {
+  const conf sm90 = xpu_graph::whisper.on(H::sm90).flag(&launch_config::disable_cuda_graph);
+  CHECK_FALSE(validate(sm90).violates(rules::intel_xpu::encoder_decoder_decode_graph::info));
+  CHECK(validate(sm90.with(&launch_config::cuda_graph_backend_decode, xpu_graph::G::full))
+            .violates(rules::intel_xpu::encoder_decoder_decode_graph::info));
+}

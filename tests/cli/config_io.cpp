@@ -51,6 +51,6 @@ TEST_CASE("bad values name the key and what it accepts") {
   CHECK_THROWS_WITH_AS(read(R"({"logit_cap": -1})"), "logit_cap: expected a non-negative number, got -1",
                        cli::input_error);
   CHECK_THROWS_WITH_AS(read(R"({"dsa": 1})"), "dsa: expected true or false, got 1", cli::input_error);
-  CHECK_THROWS_AS(read(R"({"disable_cuda_graph": true})"), cli::input_error);
+  CHECK_THROWS_AS(read(R"({"enable_multi_layer_eagle": true})"), cli::input_error);
   CHECK(read(R"({"page_size": null, "hardware": null})").config == launch_config{});
 }

@@ -86,9 +86,9 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     CHECK(contains(r.err, "--page-size"));
   }
   SUBCASE("resolved-only keys are not inputs") {
-    const auto r = run("check --config -", R"({"hardware": "sm90", "disable_cuda_graph": true})");
+    const auto r = run("check --config -", R"({"hardware": "sm90", "enable_multi_layer_eagle": true})");
     CHECK(r.rc == 2);
-    CHECK(contains(r.err, "disable_cuda_graph"));
+    CHECK(contains(r.err, "enable_multi_layer_eagle"));
   }
   SUBCASE("malformed JSON, non-object JSON, unreadable file") {
     auto r = run("check --config -", R"({"hardware": "sm90",)");

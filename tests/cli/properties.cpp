@@ -227,7 +227,6 @@ TEST_CASE("configurations round-trip through JSON, and check output is well form
     if (r.chance(60)) in.config.attention_backend = any_backend(r);
     auto j = cli::to_json(in, in.config, builtin_registry::names);
     j.erase("disable_radix_cache");
-    j.erase("disable_cuda_graph");
     j.erase("enable_multi_layer_eagle");
     const cli::input back = cli::from_json(j);
     CHECK(back.config == in.config);

@@ -27,3 +27,8 @@ TEST_CASE("capture turned off earlier leaves the unified pool nothing to fall ba
   CHECK(find(validate(graph::unified.backend(id::triton).flag(&launch_config::enable_mis)),
              sa::unified_full_prefill_cuda_graph::info) == nullptr);
 }
+
+TEST_CASE("--disable-cuda-graph leaves a FULL prefill graph given to the unified pool's fallback") {
+  const report rep = validate(graph::unified.backend(id::triton).flag(&launch_config::disable_cuda_graph));
+  CHECK(find(rep, sa::unified_full_prefill_cuda_graph::info) != nullptr);
+}

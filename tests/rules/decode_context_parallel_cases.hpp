@@ -47,6 +47,12 @@ inline constexpr std::array decode_context_parallel_rules{
               "--dcp-size 2 gives the intel_xpu decode kernel a GQA group of 32, above the 16 it is built for. Use a "
               "smaller --dcp-size or a larger --tp-size.",
               xpu_dcp, "2"},
+    // Attention DP does not narrow the engine's split here: 32 query heads over 4 ranks, gathered by 4.
+    rule_case{&sa::xpu_dcp_q_group::info, stage::server_args, exception_kind::value_error,
+              xpu_dcp.heads(16, 1).tp(4).dp(2).flag(&launch_config::enable_dp_attention).dcp(4),
+              "--dcp-size 4 gives the intel_xpu decode kernel a GQA group of 32, above the 16 it is built for. Use a "
+              "smaller --dcp-size or a larger --tp-size.",
+              xpu_dcp.heads(16, 1).tp(4).dp(2).flag(&launch_config::enable_dp_attention).dcp(2), "4"},
     rule_case{&sa::xpu_dcp_speculative::info, stage::server_args, exception_kind::value_error, xpu_dcp.spec(S::eagle),
               "--dcp-size > 1 with speculative decoding is not supported on Intel XPU.", xpu_dcp, "EAGLE"},
     rule_case{&sa::xpu_dcp_chunked_local_attention::info, stage::server_args, exception_kind::value_error,

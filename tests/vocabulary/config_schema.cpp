@@ -12,7 +12,8 @@ static_assert(enum_count<field>() == 91 && field_schema.size() == 91);
 static_assert(to_string(field::speculative_ngram_max_bfs_breadth) == "speculative_ngram_max_bfs_breadth");
 static_assert(from_string<field>("page_size") == field::page_size);
 static_assert(is_field_name("disable_cuda_graph") && !is_field_name("prefill_backend") && !is_field_name(""));
-static_assert(is_input(field::disable_radix_cache) && !is_input(field::disable_cuda_graph) && is_input(field::model));
+static_assert(is_input(field::disable_radix_cache) && !is_input(field::enable_multi_layer_eagle) &&
+              is_input(field::model));
 static_assert(schema_of(field::chunked_prefill_size).lo == -1 && ::attncap::unset < -1);
 static_assert(schema_of(field::cuda).kind == field_kind::version);
 static_assert(schema_of(field::sliding_window).lo == -1 && schema_of(field::page_size).hi == 1 << 30);

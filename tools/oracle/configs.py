@@ -66,6 +66,7 @@ SWITCHES = {
     "enable_lmcache": "--enable-lmcache",
     "enable_hisparse": "--enable-hisparse",
     "enable_prefill_cp": "--enable-prefill-cp",
+    "disable_cuda_graph": "--disable-cuda-graph",
 }
 # Checkpoint paths the configuration records as given or not; the target's own stands in.
 PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
@@ -472,6 +473,8 @@ def random_config(rng: random.Random) -> dict:
         cfg["enable_unified_memory"] = True
     if rng.random() < 0.03:
         cfg["enable_page_major_kv_layout"] = True
+    if rng.random() < 0.04:
+        cfg["disable_cuda_graph"] = True
     for phase in ("prefill", "decode"):
         # A phase's CUDA-graph capture, given; FULL prefill more often under the unified pool.
         if rng.random() < (0.3 if phase == "prefill" and cfg.get("enable_unified_memory") else 0.04):

@@ -39,14 +39,14 @@ namespace rules::intel_xpu {
 ATTNCAP_WINDOW_CROSS_ATTENTION_RULE(window_cross_attention, intel_xpu, true);
 
 namespace detail {
-/// Capture is off in both phases whatever was asked: multi-item scoring, or a backend or model
-/// that turns CUDA graphs off.
-constexpr bool graphs_forced_off(const launch_config& c) noexcept { return c.enable_mis || c.disable_cuda_graph; }
-/// Decode is captured: FULL asked for (XPU turned a breakable one off), or any capture off XPU,
-/// where FULL is the default.
+/// Capture is off in both phases whatever was asked: multi-item scoring.
+constexpr bool graphs_forced_off(const launch_config& c) noexcept { return c.enable_mis; }
+/// Decode is captured: FULL asked for (XPU turned a breakable one off), or off XPU a breakable one,
+/// or FULL by default unless --disable-cuda-graph.
 constexpr bool decode_graph(const rule_context& ctx) noexcept {
+  using enum cuda_graph_backend;
   const auto b = ctx.cfg.cuda_graph_backend_decode;
-  return b == cuda_graph_backend::full || (!ctx.hw.is_xpu() && b != cuda_graph_backend::disabled);
+  return b == full || (!ctx.hw.is_xpu() && (b == breakable || (b == none && !ctx.cfg.disable_cuda_graph)));
 }
 /// Prefill is captured as asked (or as Inkling's default asks). Off XPU an unset prefill phase is
 /// breakable on CUDA until the engine's compatibility cascade decides, which is not followed here.

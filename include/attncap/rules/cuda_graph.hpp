@@ -16,14 +16,15 @@ namespace detail {
 /// FULL prefill capture builds its block table in a metadata path only fa3 and fa4 have.
 constexpr bool full_prefill_graph_backend(backend_id b) noexcept { return !is_set(b) || b == id::fa3 || b == id::fa4; }
 /// Something before the unified pool's hook turned prefill capture off whatever was asked: the
-/// torch-native and flex backends (`disable_cuda_graph`), multi-item scoring, and prefill CP of
-/// the DeepSeek family on a GPU (arg_groups/model_hook.py:304-320, 421-432).
+/// torch-native and flex backends, multi-item scoring, and prefill CP of the DeepSeek family on a
+/// GPU (arg_groups/model_hook.py:304-320, 421-432).
 constexpr bool prefill_graph_forced_off(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
   const bool deepseek_cp = c.enable_prefill_cp && c.is_mla() && !ctx.hw.is_npu() && !ctx.hw.is_xpu() &&
                            (c.model == model_family::deepseek_v3 || c.model == model_family::deepseek_v3_like ||
                             c.model == model_family::deepseek_dsa || c.model == model_family::glm_moe_dsa);
-  return c.disable_cuda_graph || c.enable_mis || deepseek_cp;
+  const bool eager_backend = c.attention_backend == id::torch_native || c.attention_backend == id::flex_attention;
+  return eager_backend || c.enable_mis || deepseek_cp;
 }
 }  // namespace detail
 

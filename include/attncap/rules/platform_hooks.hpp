@@ -31,9 +31,9 @@ struct nsa_alias {
       "alias.nsa", field::attention_backend,
       "attention-backend='nsa' is deprecated; use 'dsa' instead. The alias will be removed in a future "
       "release."};
-  // The alias's factory warns, so only a launch that builds it does: as its prefill or decode
-  // backend, or as the draft's (DSPARK's draft worker runs no nsa: it falls back, see
-  // rules/draft_worker.hpp).
+  // The alias's factory warns, so only a launch that builds it does: as its resolved prefill or
+  // decode backend (the pipeline checks it with the factories), or as the draft's (DSPARK's draft
+  // worker runs no nsa: it falls back, see rules/draft_worker.hpp).
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto& c = ctx.cfg;
     constexpr backend_id nsa = builtin_id<backends::nsa>;

@@ -54,8 +54,8 @@ struct sglang_pipeline
           rules::argparse::attention_backend_choice, rules::argparse::prefill_attention_backend_choice,
           rules::argparse::decode_attention_backend_choice, rules::argparse::kv_cache_dtype_choice,
           rules::argparse::dsa_decode_backend_choice,
-          // Deprecated aliases, then platform hooks.
-          detail::sa::nsa_alias, detail::sa::deprecated_backend_names,
+          // Deprecated names, then platform hooks.
+          detail::sa::deprecated_backend_names,
           // PD disaggregation, then prefill-only serving's preconditions.
           detail::sa::decode_server_radix_cache, detail::sa::prefill_only_embedding, detail::sa::prefill_only_fp4,
           detail::sa::prefill_only_mxfp8, detail::sa::prefill_only_chunked_prefill,
@@ -219,8 +219,8 @@ struct sglang_pipeline
           detail::sa::hisparse_prefill_bf16, detail::sa::hisparse_prefill_fp8, detail::sa::hisparse_decode_rocm,
           detail::sa::hisparse_decode_bf16, detail::sa::hisparse_decode_fp8,
 
-          // The model runner.
+          // The model runner, then the factories (the nsa alias warns as one is built).
           detail::sa::cpu_fp8_e5m2, detail::sa::cpu_fp8_mha, detail::sa::cpu_fp8_amx, detail::sa::cpu_fp8_backend,
-          rules::build_backends, rules::build_eagle_draft_backends, rules::first_forward> {};
+          detail::sa::nsa_alias, rules::build_backends, rules::build_eagle_draft_backends, rules::first_forward> {};
 
 }  // namespace attncap

@@ -178,5 +178,5 @@ enum class field_role : std::uint8_t {
     input, "CUDA-graph capture of prefill (None: the engine's default)")                                               \
   X(cuda_graph_backend_decode, ::attncap::cuda_graph_backend, ::attncap::cuda_graph_backend::none, choice, 0, 0,       \
     input, "CUDA-graph capture of decode (None: the engine's default)")                                                \
-  X(disable_cuda_graph, bool, false, flag, 0, 0, resolved, "CUDA graphs are off")                                      \
+  X(disable_cuda_graph, bool, false, flag, 0, 0, input, "CUDA graphs off in both phases, but a phase's backend given") \
   X(enable_multi_layer_eagle, bool, false, flag, 0, 0, resolved, "EAGLE drafts with a multi-layer draft head")

@@ -75,9 +75,11 @@ struct launch_config {
   }
   /// The query heads per KV head a decode kernel sees when decode context parallelism gathers
   /// the query heads of `dcp_size` ranks (arg_groups/attention_hook.py, _check_xpu_dcp);
-  /// `unset` when the heads are unknown.
+  /// `unset` when the heads are unknown. The engine splits the heads over `tp_size / attn_cp_size`
+  /// ranks there: it reads the data-parallel size after attention DP has taken it over, so
+  /// attention DP does not narrow the split.
   constexpr std::int32_t dcp_q_group() const noexcept {
-    const std::int32_t ranks = attn_tp_size(), kv = kv_heads_with_dcp(ranks, dcp_size);
+    const std::int32_t ranks = tp_size / attn_cp_size, kv = kv_heads_with_dcp(ranks, dcp_size);
     if (num_q_heads_per_rank == ::attncap::unset || kv == ::attncap::unset || ranks < 1) return ::attncap::unset;
     const std::int32_t q = num_q_heads_per_rank * head_ranks() / ranks;
     return (q > 1 ? q : 1) * dcp_size / kv;
