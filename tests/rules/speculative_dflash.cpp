@@ -46,7 +46,8 @@ TEST_CASE("DSPARK: a given window is kept, the chain forced") {
   CHECK(rep.resolved().speculative_eagle_topk == 1);
 }
 
-TEST_CASE("a DSPARK block size given wins over the draft checkpoint's gamma, and DFLASH then ignores the draft's block") {
+TEST_CASE(
+    "a DSPARK block size given wins over the draft checkpoint's gamma, and DFLASH then ignores the draft's block") {
   const conf dspark = test::detail::draft_block(on(H::sm90).spec(S::dspark), 7);
   CHECK(
       validate(dspark.with(&launch_config::speculative_dspark_block_size, 3)).resolved().speculative_num_draft_tokens ==
