@@ -77,6 +77,23 @@ inline constexpr std::array minicpm_sparse_rules{
               minicpm::flashinfer.with(&launch_config::chunked_prefill_size, -1),
               "MiniCPM fused top-k requires a positive --chunked-prefill-size.",
               minicpm::flashinfer.with(&launch_config::chunked_prefill_size, 4096), "-1"},
+    // SGLANG_MINICPM_FUSE_TOPK fuses off Blackwell, and in the FlashAttention variant too.
+    rule_case{&minicpm::fi::fused_topk_chunked_prefill::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashinfer.on(H::sm90)
+                  .flag(&launch_config::sglang_minicpm_fuse_topk)
+                  .with(&launch_config::chunked_prefill_size, -1),
+              "MiniCPM fused top-k requires a positive --chunked-prefill-size.",
+              minicpm::flashinfer.on(H::sm90).with(&launch_config::chunked_prefill_size, -1), "-1"},
+    rule_case{&minicpm::fa::fused_topk_dtype::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashattn.flag(&launch_config::sglang_minicpm_fuse_topk)
+                  .with(&launch_config::dtype, model_dtype::float32),
+              "MiniCPM fused top-k only supports bfloat16 and float16, got torch.float32.",
+              minicpm::flashattn.with(&launch_config::dtype, model_dtype::float32), "float32"},
+    rule_case{&minicpm::fa::fused_topk_chunked_prefill::info, stage::backend_init, exception_kind::value_error,
+              minicpm::flashattn.flag(&launch_config::sglang_minicpm_fuse_topk)
+                  .with(&launch_config::chunked_prefill_size, -1),
+              "MiniCPM fused top-k requires a positive --chunked-prefill-size.",
+              minicpm::flashattn.with(&launch_config::chunked_prefill_size, -1), "-1"},
     rule_case{&minicpm::fa::target_verify::info, stage::first_forward, exception_kind::not_implemented_error,
               minicpm::flashattn.spec(S::ngram),
               "MiniCPM backend does not support speculative decoding (target verify)", minicpm::flashattn, "NGRAM"},

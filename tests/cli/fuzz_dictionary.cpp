@@ -4,6 +4,7 @@
 // command and format. A word the library gains or loses fails here until the dictionary follows.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <string>
@@ -49,7 +50,12 @@ std::set<std::string> known_words() {
     std::string json_key(1, '"');  // the key in a --config file
     json_key.append(info.name).push_back('"');
     words.insert(json_key);
-    if (info.role == field_role::input) words.insert(cli::flag_name(info.key));
+    if (is_input(info.key)) words.insert(cli::flag_name(info.key));
+    if (is_environment(info.key)) {  // a launch line's `NAME=value`
+      std::string name(info.name);
+      for (auto& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      words.insert(name + "=");
+    }
     visit_field(defaults, info.key, [&]<class T>(const T&, auto key) {
       if constexpr (decltype(key)::kind == field_kind::choice)
         for (const auto& s : enum_spellings<T>::table) words.insert(std::string(s.name));

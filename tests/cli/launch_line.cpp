@@ -136,3 +136,47 @@ TEST_CASE("data-parallel attention divides the ranks heads are split over") {
   g.launch = std::vector<std::string>{"--model-path", llama, "--tp", "8", "--dp-size", "2"};
   CHECK(assemble_input(g).config.num_q_heads_per_rank == 4);
 }
+
+TEST_CASE("a launch line's environment: the server's SGLANG_* variables as keys, read as the engine reads them") {
+  const auto line = parse_launch_line(
+      {"env", "SGLANG_RAGGED_VERIFY_MODE=compact", "CUDA_VISIBLE_DEVICES=0,1", "sglang", "serve", "--tp-size", "2"});
+  REQUIRE(line.environment.size() == 2);
+  CHECK(line.environment[0].name == "SGLANG_RAGGED_VERIFY_MODE");
+  CHECK(line.environment[1].value == "0,1");
+  REQUIRE(line.flags.size() == 1);
+  CHECK(line.flags[0].spelling == "--tp-size");
+  // Only leading assignments are the environment; one among the flags is an unknown argument.
+  CHECK(error_of({"--tp-size", "2", "SGLANG_USE_MLX=1"}).find("unrecognized arguments: SGLANG_USE_MLX=1") !=
+        std::string::npos);
+
+  given_input g;
+  g.flags["hardware"] = "gfx942";
+  g.launch = std::vector<std::string>{"SGLANG_MINICPM_FORCE_DENSE=Yes",
+                                      "SGLANG_AITER_KV_CACHE_LAYOUT=Vectorized_5D",
+                                      "SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR=0.5",
+                                      "SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION=0",
+                                      "HIP_VISIBLE_DEVICES=0",
+                                      "sglang",
+                                      "serve"};
+  auto in = assemble_input(g);
+  CHECK(in.config.sglang_minicpm_force_dense);
+  CHECK(in.config.sglang_aiter_kv_cache_layout == aiter_kv_cache_layout::vectorized_5d);
+  CHECK(in.config.sglang_skip_softmax_prefill_threshold_scale_factor == 0.5);
+  CHECK_FALSE(in.config.sglang_enable_dp_spec_prefill_coordination);
+  CHECK(in.sources.at("sglang_minicpm_force_dense").detail == "SGLANG_MINICPM_FORCE_DENSE=Yes");
+  CHECK(in.ignored == std::vector<std::string>{"HIP_VISIBLE_DEVICES"});
+
+  g.launch = std::vector<std::string>{"SGLANG_MINICPM_FUSE_TOPK=maybe", "sglang", "serve"};
+  CHECK_THROWS_WITH_AS(assemble_input(g),
+                       doctest::Contains("SGLANG_MINICPM_FUSE_TOPK=maybe in the launch line: not a "
+                                         "boolean; accepted (any case): true, 1, yes"),
+                       input_error);
+  // The ragged-verify mode is matched exactly, as the engine does.
+  g.launch = std::vector<std::string>{"SGLANG_RAGGED_VERIFY_MODE=Compact", "sglang", "serve"};
+  CHECK_THROWS_WITH_AS(assemble_input(g), doctest::Contains("static, cap-accept, compact"), input_error);
+  // A key given before '--' and a variable that disagrees with it.
+  g.flags["sglang_ragged_verify_mode"] = "static";
+  g.launch = std::vector<std::string>{"SGLANG_RAGGED_VERIFY_MODE=compact", "sglang", "serve"};
+  CHECK_THROWS_WITH_AS(assemble_input(g), doctest::Contains("SGLANG_RAGGED_VERIFY_MODE=compact in the launch line"),
+                       input_error);
+}

@@ -51,6 +51,13 @@ inline constexpr std::array attention_backend_hardware_rules{
               on(H::sm121).prefill(id::trtllm_mha).decode(id::flashinfer).kv(K::fp8_e4m3),
               "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.",
               on(H::sm121).prefill(id::trtllm_mha).decode(id::flashinfer)},
+    // Skip-softmax prefill (SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR > 0) is refused too.
+    rule_case{&sa::trtllm_mha_sm120_prefill_fp8::info, stage::server_args, exception_kind::value_error,
+              on(H::sm120)
+                  .backend(id::trtllm_mha)
+                  .with(&launch_config::sglang_skip_softmax_prefill_threshold_scale_factor, 0.5),
+              "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.",
+              on(H::sm120).backend(id::trtllm_mha), "auto"},
     rule_case{&sa::trtllm_mha_decode_hardware::info, stage::server_args, exception_kind::value_error,
               on(H::sm80).decode(id::trtllm_mha),
               "TRTLLM MHA backend for decode is only supported on Hopper (SM90), Blackwell (SM100) and (SM120) GPUs. "

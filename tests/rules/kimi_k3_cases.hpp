@@ -14,6 +14,12 @@ inline constexpr auto kimi_dcp = kimi.tp(2).dcp(2);
 }  // namespace detail
 
 inline constexpr std::array kimi_k3_rules{
+    rule_case{
+        &sa::kimi_k3_dcp_dspark_ragged_verify::info, stage::server_args, exception_kind::value_error,
+        detail::kimi_dcp.spec(S::dspark).with(&launch_config::sglang_ragged_verify_mode, ragged_verify_mode::compact),
+        "Kimi-K3 DCP + DSPARK currently requires SGLANG_RAGGED_VERIFY_MODE=static; compact/cap-accept are not "
+        "validated under DCP (got 'compact').",
+        detail::kimi_dcp.spec(S::dspark), "compact"},
     rule_case{&sa::kimi_k3_dcp_decode_backend::info, stage::server_args, exception_kind::assertion_error,
               detail::kimi_dcp.decode(id::flashinfer),
               "Decode attention backend for Kimi-K3 DCP must be 'cutedsl_mla' or 'aiter', got 'flashinfer'.",

@@ -122,6 +122,20 @@ inline constexpr std::array kv_cache_rewrites{
                  "None", on(H::sm100).kv(K::fp4_mx_block16).prefill(id::fa4)},
     rewrite_case{&sa::page_size_default::info, on(H::sm90), "", "1", on(H::sm90).page(16)},
     rewrite_case{&sa::page_size_default::info, on(H::musa_mp31), "", "64", on(H::musa_mp31).page(32)},
+    // aiter's vectorized 5-D layout wants 64-token pages; only ROCm reads the variable.
+    rewrite_case{&sa::page_size_default::info,
+                 on(H::gfx942).with(&launch_config::sglang_aiter_kv_cache_layout, aiter_kv_cache_layout::vectorized_5d),
+                 "", "64",
+                 on(H::gfx942)
+                     .with(&launch_config::sglang_aiter_kv_cache_layout, aiter_kv_cache_layout::vectorized_5d)
+                     .page(32)},
+    rewrite_case{&sa::page_size_default::info,
+                 on(H::gfx942).with(&launch_config::sglang_aiter_kv_cache_layout, aiter_kv_cache_layout::nhd), "", "1",
+                 on(H::gfx942).page(32)},
+    rewrite_case{
+        &sa::page_size_default::info,
+        on(H::sm90).with(&launch_config::sglang_aiter_kv_cache_layout, aiter_kv_cache_layout::vectorized_5d), "", "1",
+        on(H::sm90).with(&launch_config::sglang_aiter_kv_cache_layout, aiter_kv_cache_layout::vectorized_5d).page(32)},
     rewrite_case{&sa::multi_item_scoring_radix_cache::info,
                  on(H::sm90).backend(id::flashinfer).flag(&launch_config::enable_mis),
                  "Radix cache is disabled because --enable-mis is set.", "True", on(H::sm90).backend(id::flashinfer)},

@@ -11,6 +11,8 @@ namespace attncap::test {
 namespace minicpm_provider {
 inline constexpr conf dense = on(H::sm90).model(M::minicpm);
 inline constexpr conf sparse = dense.flag(&launch_config::minicpm_sparse);
+/// Under SGLANG_MINICPM_FORCE_DENSE.
+inline constexpr conf forced = sparse.flag(&launch_config::sglang_minicpm_force_dense);
 }  // namespace minicpm_provider
 
 inline constexpr std::array minicpm_rules{
@@ -42,6 +44,11 @@ inline constexpr std::array minicpm_rules{
               "MiniCPM sparse attention does not support PD disaggregation",
               minicpm_provider::sparse.decode(id::fa3).with(&launch_config::disaggregation_mode,
                                                             disaggregation_mode::decode)},
+    // Forced dense, the sparse model's checks are skipped.
+    rule_case{&sa::minicpm_disaggregation::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::sparse.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill),
+              "MiniCPM sparse attention does not support PD disaggregation",
+              minicpm_provider::forced.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill)},
 };
 
 inline constexpr std::array minicpm_rewrites{
@@ -52,6 +59,17 @@ inline constexpr std::array minicpm_rewrites{
                  minicpm_provider::sparse.prefill(id::fa3)},
     rewrite_case{&sa::minicpm_sparse_backend::info, minicpm_provider::sparse.on(H::sm120), "", "minicpm_flashinfer",
                  minicpm_provider::dense.on(H::sm120)},
+    // Forced dense: no sparse default, and each sparse backend given becomes its dense one.
+    rewrite_case{&sa::minicpm_sparse_backend::info, minicpm_provider::sparse, "", "minicpm_flashattn",
+                 minicpm_provider::forced},
+    rewrite_case{&sa::minicpm_dense_backend::info, minicpm_provider::forced.backend(id::minicpm_flashattn), "", "fa3",
+                 minicpm_provider::sparse.backend(id::minicpm_flashattn)},
+    rewrite_case{&sa::minicpm_dense_backend::info, minicpm_provider::forced.on(H::sm100).backend(id::minicpm_flashattn),
+                 "", "fa4", minicpm_provider::forced.on(H::sm100).backend(id::fa3)},
+    rewrite_case{&sa::minicpm_dense_prefill_backend::info, minicpm_provider::forced.prefill(id::minicpm_flashinfer), "",
+                 "flashinfer", minicpm_provider::sparse.prefill(id::minicpm_flashinfer)},
+    rewrite_case{&sa::minicpm_dense_decode_backend::info, minicpm_provider::forced.decode(id::minicpm_flashattn), "",
+                 "fa3", minicpm_provider::forced.decode(id::triton)},
 };
 
 }  // namespace attncap::test

@@ -18,6 +18,18 @@ inline constexpr std::array speculative_rules{
               on(H::sm90).eagle(1, 3, 4).with(&launch_config::speculative_draft_window_size, 0),
               "--speculative-draft-window-size must be positive, got 0.",
               on(H::sm90).eagle(1, 3, 4).with(&launch_config::speculative_draft_window_size, 1), "0"},
+    // The variable refuses a launch without speculative decoding too.
+    rule_case{&sa::dp_spec_prefill_coordination::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).flag(&launch_config::sglang_enable_dp_spec_prefill_coordination),
+              "DP spec/prefill coordination requires single-layer EAGLE, EAGLE3 or DSPARK",
+              on(H::sm90).flag(&launch_config::sglang_enable_dp_spec_prefill_coordination).spec(S::eagle3), "None"},
+    rule_case{&sa::dp_spec_prefill_coordination::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90)
+                  .spec(S::eagle)
+                  .flag(&launch_config::sglang_enable_dp_spec_prefill_coordination)
+                  .flag(&launch_config::enable_multi_layer_eagle),
+              "DP spec/prefill coordination requires single-layer EAGLE, EAGLE3 or DSPARK",
+              on(H::sm90).spec(S::eagle).flag(&launch_config::sglang_enable_dp_spec_prefill_coordination), "EAGLE"},
     rule_case{
         &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
         on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),

@@ -55,6 +55,10 @@ inline constexpr std::array speculative_dflash_rules{
     rule_case{&sa::dflash_dp_attention_context_parallel::info, stage::server_args, exception_kind::value_error,
               detail::dflash_dp.with(&launch_config::attn_cp_size, 2),
               "DFLASH with dp attention does not support context parallel.", detail::dflash_dp, "2"},
+    rule_case{&sa::dflash_dp_attention_prefill_coordination::info, stage::server_args, exception_kind::value_error,
+              detail::dflash_dp.flag(&launch_config::sglang_enable_dp_spec_prefill_coordination),
+              "DFLASH with dp attention requires SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION=0.", detail::dflash_dp,
+              "True"},
     rule_case{&sa::dflash_block_size::info, stage::server_args, exception_kind::value_error,
               on(H::sm90).spec(S::dflash).with(&launch_config::speculative_dflash_block_size, 0),
               "DFLASH requires --speculative-dflash-block-size to be positive, got 0.",
@@ -131,6 +135,18 @@ inline constexpr std::array speculative_dflash_rules{
               "DSpark with dp attention supports moe_a2a_backend 'none' (built-in TP MoE), 'megamoe', or 'mori', got "
               "'deepep'.",
               detail::moe(detail::dspark_dp_gpu, moe_a2a_backend::megamoe), "deepep"},
+    rule_case{&sa::dspark_dp_attention_ragged_verify::info, stage::server_args, exception_kind::value_error,
+              detail::moe(detail::dspark_dp_gpu, moe_a2a_backend::megamoe)
+                  .with(&launch_config::sglang_ragged_verify_mode, ragged_verify_mode::compact),
+              "DSpark DP MoE or prefill coordination requires SGLANG_RAGGED_VERIFY_MODE=static.",
+              detail::moe(detail::dspark_dp_gpu, moe_a2a_backend::megamoe), "compact"},
+    // Prefill coordination asks for it too, without an MoE all-to-all.
+    rule_case{&sa::dspark_dp_attention_ragged_verify::info, stage::server_args, exception_kind::value_error,
+              detail::dspark_dp_gpu.flag(&launch_config::sglang_enable_dp_spec_prefill_coordination)
+                  .with(&launch_config::sglang_ragged_verify_mode, ragged_verify_mode::cap_accept),
+              "DSpark DP MoE or prefill coordination requires SGLANG_RAGGED_VERIFY_MODE=static.",
+              detail::dspark_dp_gpu.with(&launch_config::sglang_ragged_verify_mode, ragged_verify_mode::cap_accept),
+              "cap-accept"},
     rule_case{&sa::dspark_dp_attention_speculative_moe_a2a::info, stage::server_args, exception_kind::value_error,
               detail::draft_moe(detail::dspark_dp_gpu, moe_a2a_backend::deepep),
               "DSpark ignores --speculative-moe-a2a-backend; with dp attention it must match the target "

@@ -2,11 +2,13 @@
 // Spellings, parsing and hardware facts of the vocabulary enums.
 #include <doctest/doctest.h>
 
+#include <attncap/vocabulary/aiter_kv_cache_layout.hpp>
 #include <attncap/vocabulary/cp_strategy.hpp>
 #include <attncap/vocabulary/cuda_graph_backend.hpp>
 #include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
+#include <attncap/vocabulary/dsv4_kv_layout.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/hardware.hpp>
 #include <attncap/vocabulary/kv_cache_dtype.hpp>
@@ -15,6 +17,7 @@
 #include <attncap/vocabulary/moe_a2a_backend.hpp>
 #include <attncap/vocabulary/phase.hpp>
 #include <attncap/vocabulary/prefill_dequant_dtype.hpp>
+#include <attncap/vocabulary/ragged_verify_mode.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
 #include <attncap/vocabulary/speculative_attention_mode.hpp>
 #include <attncap/vocabulary/stage.hpp>
@@ -31,6 +34,11 @@ static_assert(to_string(dsa_kernel::none) == "None" && from_string<dsa_kernel>("
 static_assert(to_string(exception_kind::assertion_error) == "AssertionError");
 static_assert(to_string(cuda_graph_backend::none) == "None" && from_string<cuda_graph_backend>("breakable"));
 static_assert(to_string(moe_a2a_backend::not_given) == "None" && to_string(moe_a2a_backend::none) == "none");
+static_assert(to_string(ragged_verify_mode::static_) == "static" &&
+              from_string<ragged_verify_mode>("cap-accept") == ragged_verify_mode::cap_accept);
+static_assert(from_string<aiter_kv_cache_layout>("vectorized_5d") == aiter_kv_cache_layout::vectorized_5d &&
+              !from_string<aiter_kv_cache_layout>("Vectorized_5D"));
+static_assert(to_string(dsv4_kv_layout::none) == "None" && from_string<dsv4_kv_layout>("v41_new"));
 static_assert(to_string(cp_strategy::none) == "None" &&
               from_string<cp_strategy>("interleave") == cp_strategy::interleave);
 
@@ -52,6 +60,9 @@ TEST_CASE("every canonical spelling round-trips") {
   round_trip(cp_strategy{});
   round_trip(moe_a2a_backend{});
   round_trip(cuda_graph_backend{});
+  round_trip(ragged_verify_mode{});
+  round_trip(aiter_kv_cache_layout{});
+  round_trip(dsv4_kv_layout{});
   round_trip(speculative_attention_mode{});
   round_trip(phase{});
   round_trip(stage{});

@@ -165,7 +165,7 @@ nlohmann::json write_value(const input& in, const T& v, F, backend_names names) 
 inline std::string input_keys() {
   std::string keys;
   for (const auto& info : field_schema)
-    if (info.role == field_role::input) keys += (keys.empty() ? "" : ", ") + std::string(info.name);
+    if (is_input(info.key)) keys += (keys.empty() ? "" : ", ") + std::string(info.name);
   return keys;
 }
 }  // namespace detail

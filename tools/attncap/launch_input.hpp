@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -93,9 +94,47 @@ inline void refuse_unknown_choice(field key, const launch_flag& f) {
   }
 }
 
+/// The value an environment variable of the server gives key `f`, read as the engine reads it:
+/// booleans as true/1/yes/y or false/0/no/n in any case, the layouts in any case, a number at or
+/// below 0 (the engine's unset -1 among them) as off.
+inline nlohmann::json environment_value(field f, const launch_variable& v) {
+  std::string lower = v.value;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (f == field::sglang_aiter_kv_cache_layout || f == field::sglang_dsv4_kv_layout) return from_word(f, lower);
+  if (kind_of(f) == field_kind::real) {
+    const auto n = from_word(f, v.value);
+    return n.is_number() && n.get<double>() < 0 ? nlohmann::json(0.0) : n;
+  }
+  if (kind_of(f) != field_kind::flag) return from_word(f, v.value);
+  for (const char* yes : {"true", "1", "yes", "y"})
+    if (lower == yes) return true;
+  for (const char* no : {"false", "0", "no", "n"})
+    if (lower == no) return false;
+  throw input_error(v.name + "=" + v.value +
+                    " in the launch line: not a boolean; accepted (any case): true, 1, yes, "
+                    "y, false, 0, no, n");
+}
+
+/// The keys the launch line's environment sets; the variables no check reads go to
+/// `a.result.ignored`.
+inline void read_environment(const launch_line& line, assembly& a, nlohmann::json& keys) {
+  for (const auto& v : line.environment) {
+    std::string key = v.name;
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    const auto f = from_string<field>(key);
+    if (!f || !is_environment(*f) || v.name.rfind("SGLANG_", 0) != 0) {
+      a.result.ignored.push_back(v.name);
+      continue;
+    }
+    keys[key] = environment_value(*f, v);
+    a.result.sources[key] = {"launch_line", v.name + "=" + v.value};
+  }
+}
+
 /// The keys the launch line sets; the flags it does not use go to `a.result.ignored`.
 inline nlohmann::json read_launch(const launch_line& line, assembly& a) {
   nlohmann::json keys = nlohmann::json::object();
+  read_environment(line, a, keys);
   for (const auto& f : line.flags) {
     if (f.flag->dest == "config")
       throw input_error(std::string("--config ")
@@ -232,10 +271,13 @@ inline input assemble_input(const given_input& given, const std::function<machin
     from_line = detail::read_launch(line, a);
   }
   for (const auto& [key, value] : from_line.items()) {
-    if (given.flags.contains(key) && given.flags[key] != value)
+    if (given.flags.contains(key) && given.flags[key] != value) {
+      // A flag is named, then its value; an environment variable already reads `NAME=value`.
+      const std::string& there = a.result.sources[key].detail;
       throw input_error(key + ": " + detail::flag_words(key, given.flags[key]) + " before '--' contradicts " +
-                        a.result.sources[key].detail + " " + detail::shown(value) +
+                        (there.find('=') == std::string::npos ? there + " " + detail::shown(value) : there) +
                         " in the launch line; give it once");
+    }
     a.config[key] = value;
   }
   for (const auto& [key, value] : given.flags.items()) a.put(key, value, "flag", detail::flag_words(key, value));

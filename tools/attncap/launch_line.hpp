@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -44,8 +45,15 @@ struct launch_flag {
   bool negated = false;             ///< given as the `--no-…` spelling of a boolean
 };
 
-/// A parsed launch line: the flags in the order given.
+/// An environment variable a launch line sets before its command (`NAME=value sglang serve …`).
+struct launch_variable {
+  std::string name;
+  std::string value;
+};
+
+/// A parsed launch line: the environment it sets and the flags, in the order given.
 struct launch_line {
+  std::vector<launch_variable> environment;
   std::vector<launch_flag> flags;
 
   /// The last occurrence of the flag that sets `dest` (argparse keeps the last), or null.
@@ -207,6 +215,26 @@ inline std::vector<std::string> without_launcher(std::vector<std::string> args) 
   return args;
 }
 
+/// True for a shell's `NAME=value` assignment word.
+inline bool is_assignment(std::string_view w) {
+  const auto eq = w.find('=');
+  if (eq == 0 || eq == std::string_view::npos || (w[0] >= '0' && w[0] <= '9')) return false;
+  return std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(eq),
+                     [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+/// The leading `[env] NAME=value …` words of `args`, taken off it.
+inline std::vector<launch_variable> take_environment(std::vector<std::string>& args) {
+  std::size_t i = !args.empty() && args[0] == "env" ? 1 : 0;
+  std::vector<launch_variable> out;
+  for (; i < args.size() && is_assignment(args[i]); ++i) {
+    const auto eq = args[i].find('=');
+    out.push_back({args[i].substr(0, eq), args[i].substr(eq + 1)});
+  }
+  if (!out.empty() || i == 1) args.erase(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i));
+  return out;
+}
+
 /// The integer argparse reads from `word` (already checked by check_value).
 inline std::int64_t python_int(std::string word) {
   std::erase(word, '_');
@@ -214,12 +242,14 @@ inline std::int64_t python_int(std::string word) {
 }
 }  // namespace detail
 
-/// Parses an sglang launch line (optionally led by `python -m sglang.launch_server` or
-/// `sglang serve`) as the engine's argparse does; throws input_error with argparse's message
-/// for an unknown flag (naming the nearest known one), a missing value or a bad value.
+/// Parses an sglang launch line (optionally led by environment assignments, `env NAME=value …`,
+/// and by `python -m sglang.launch_server` or `sglang serve`) as the engine's argparse does;
+/// throws input_error with argparse's message for an unknown flag (naming the nearest known
+/// one), a missing value or a bad value.
 inline launch_line parse_launch_line(std::vector<std::string> given) {
-  const std::vector<std::string> args = detail::without_launcher(std::move(given));
   launch_line line;
+  line.environment = detail::take_environment(given);
+  const std::vector<std::string> args = detail::without_launcher(std::move(given));
   std::vector<std::string> unknown;
   for (std::size_t i = 0; i < args.size();) {
     const std::string& word = args[i++];

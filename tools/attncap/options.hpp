@@ -31,7 +31,7 @@ std::string backend_list() {
 inline std::string input_flags() {
   std::string flags;
   for (const auto& info : field_schema)
-    if (info.role == field_role::input) flags += (flags.empty() ? "" : ", ") + flag_name(info.key);
+    if (is_input(info.key)) flags += (flags.empty() ? "" : ", ") + flag_name(info.key);
   return flags;
 }
 
@@ -93,7 +93,7 @@ class config_options {
     app.add_option("--config", config_path_, "JSON object of configuration keys (snake_case); '-' reads stdin")
         ->group("Input");
     for (const auto& info : field_schema) {
-      if (info.role != field_role::input) continue;
+      if (!is_input(info.key)) continue;
       const auto i = static_cast<std::size_t>(info.key);
       if (info.kind == field_kind::flag)
         options_[i] = app.add_flag(flag_name(info.key), flags_[i], std::string(info.doc) + " (=false to clear)");
@@ -102,6 +102,7 @@ class config_options {
                                      std::string(info.doc) + "; accepted: " + detail::accepted_for(info.key))
                           ->type_name(detail::value_name(info.key));
       options_[i]->group(info.key == field::hardware ? "Machine (--hardware, or a GPU here; auto detects it)"
+                         : is_environment(info.key)  ? "Server environment (the SGLANG_* variable of the flag's name)"
                                                      : "Configuration");
     }
   }

@@ -39,7 +39,8 @@ struct backend_traits<backends::minicpm_flashattn> {
 };
 
 /// The sparse backend's checks, each MiniCPM backend under its own codes: its constructor after
-/// the FlashAttentionBackend it builds first, then its first verification of drafts, on the
+/// the FlashAttentionBackend it builds first (the fused top-k kernel's limits where it runs), then
+/// its first verification of drafts, on the
 /// backend of the pair that --speculative-attention-mode names. Its draft-extend
 /// refusal (backend.py:383-386) depends on the draft worker's version and is not encoded.
 // clang-format off
@@ -72,6 +73,22 @@ struct backend_traits<backends::minicpm_flashattn> {
     return c.minicpm_sparse && c.num_q_heads_per_rank != ::attncap::unset && \
            c.num_kv_heads_per_rank != ::attncap::unset && c.num_q_heads_per_rank / c.num_kv_heads_per_rank != 16; \
   } \
+  /* The fused top-k kernel: FlashInfer's variant on Blackwell, either under SGLANG_MINICPM_FUSE_TOPK. */ \
+  constexpr bool fused_topk(const ::attncap::rule_context& ctx) noexcept { \
+    constexpr bool flashinfer = ::attncap::backend_traits<::attncap::backends::Backend>::name == "minicpm_flashinfer"; \
+    return ctx.cfg.minicpm_sparse && ((flashinfer && ctx.hw.is_blackwell()) || ctx.cfg.sglang_minicpm_fuse_topk); \
+  } \
+  /* The engine prints the model's torch dtype; float32 is the one it refuses. */ \
+  ATTNCAP_RULE(fused_topk_dtype, #Backend ".fused_topk_dtype", backend_init, value_error, dtype, "bfloat16, float16", \
+               "MiniCPM fused top-k only supports bfloat16 and float16, got torch.float32.") { \
+    return fused_topk(ctx) && ctx.cfg.dtype == ::attncap::model_dtype::float32; \
+  } \
+  ATTNCAP_RULE(fused_topk_chunked_prefill, #Backend ".fused_topk_chunked_prefill", backend_init, value_error, \
+               chunked_prefill_size, "a positive chunk size", \
+               "MiniCPM fused top-k requires a positive --chunked-prefill-size.") { \
+    const auto n = ctx.cfg.chunked_prefill_size; \
+    return fused_topk(ctx) && n != ::attncap::unset && n <= 0; \
+  } \
   ATTNCAP_RULE(target_verify, #Backend ".target_verify", first_forward, not_implemented_error, \
                speculative_algorithm, "None", \
                "MiniCPM backend does not support speculative decoding (target verify)") { \
@@ -88,6 +105,7 @@ template <>
 struct backend_rules<backends::minicpm_flashattn>
     : rule_list<rules::minicpm_flashattn::window_cross_attention, rules::minicpm_flashattn::sparse_model,
                 rules::minicpm_flashattn::sparse_tiling, rules::minicpm_flashattn::sparse_context,
-                rules::minicpm_flashattn::heads_per_group, rules::minicpm_flashattn::target_verify> {};
+                rules::minicpm_flashattn::heads_per_group, rules::minicpm_flashattn::fused_topk_dtype,
+                rules::minicpm_flashattn::fused_topk_chunked_prefill, rules::minicpm_flashattn::target_verify> {};
 
 }  // namespace attncap

@@ -22,21 +22,6 @@ struct backend_traits<backends::minicpm_flashinfer> {
 
 namespace rules::minicpm_flashinfer {
 ATTNCAP_MINICPM_SPARSE_RULES(minicpm_flashinfer)
-
-/// The fused top-k kernel runs on Blackwell (or under SGLANG_MINICPM_FUSE_TOPK, taken at its
-/// default), checked by the constructor after the heads.
-constexpr bool fused_topk(const rule_context& ctx) noexcept { return ctx.cfg.minicpm_sparse && ctx.hw.is_blackwell(); }
-// The engine prints the model's torch dtype; float32 is the one it refuses.
-ATTNCAP_RULE(fused_topk_dtype, "minicpm_flashinfer.fused_topk_dtype", backend_init, value_error, dtype,
-             "bfloat16, float16", "MiniCPM fused top-k only supports bfloat16 and float16, got torch.float32.") {
-  return fused_topk(ctx) && ctx.cfg.dtype == model_dtype::float32;
-}
-ATTNCAP_RULE(fused_topk_chunked_prefill, "minicpm_flashinfer.fused_topk_chunked_prefill", backend_init, value_error,
-             chunked_prefill_size, "a positive chunk size",
-             "MiniCPM fused top-k requires a positive --chunked-prefill-size.") {
-  const auto n = ctx.cfg.chunked_prefill_size;
-  return fused_topk(ctx) && n != unset && n <= 0;
-}
 }  // namespace rules::minicpm_flashinfer
 
 /// The rules of `minicpm_flashinfer`, in the order the engine checks them.

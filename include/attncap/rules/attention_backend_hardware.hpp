@@ -63,9 +63,11 @@ ATTNCAP_RULE(trtllm_mha_prefill_hardware, "trtllm_mha.prefill_hardware", server_
   return ctx.cfg.prefill_backend() == id::trtllm_mha && detail::trtllm_mha_excluded(ctx);
 }
 ATTNCAP_RULE(trtllm_mha_sm120_prefill_fp8, "trtllm_mha.sm120_prefill_fp8", server_args, value_error, kv_cache_dtype,
-             "any but fp8_e4m3", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.") {
-  return ctx.cfg.prefill_backend() == id::trtllm_mha && ctx.hw.is_sm120() &&
-         ctx.cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3;
+             "any but fp8_e4m3, with SGLANG_SKIP_SOFTMAX_PREFILL_THRESHOLD_SCALE_FACTOR unset or 0",
+             "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.") {
+  const auto& c = ctx.cfg;
+  return c.prefill_backend() == id::trtllm_mha && ctx.hw.is_sm120() &&
+         (c.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 || c.sglang_skip_softmax_prefill_threshold_scale_factor > 0);
 }
 ATTNCAP_RULE(trtllm_mha_decode_hardware, "trtllm_mha.decode_hardware", server_args, value_error, hardware,
              declared_targets<backends::trtllm_mha>,

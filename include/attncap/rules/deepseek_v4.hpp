@@ -89,8 +89,8 @@ constexpr bool dsv4_trtllm(const launch_config& c) noexcept {
 
 /// `auto` becomes flashmla_mega where the fused V4.1 kernel runs with an FP8 cache and attention
 /// is not split over ranks outside PD disaggregation (it pads each rank to 64 heads; prefill CP
-/// gives each rank whole heads), else
-/// flashmla; silently. SGLANG_DSV4_KV_LAYOUT, which can also veto it, is taken at its default.
+/// gives each rank whole heads) and SGLANG_DSV4_KV_LAYOUT, where set, names a layout it reads, else
+/// flashmla; silently.
 struct dsv4_attn_backend_default {
   static constexpr rewrite_info info{"model.dsv4_attn_backend_default", field::dsv4_attn_backend, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept {
@@ -99,7 +99,8 @@ struct dsv4_attn_backend_default {
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
     const bool mega =
         detail::dsv4_mega_platform(cfg, hw) && cfg.kv_cache_dtype == kv_cache_dtype::fp8_e4m3 &&
-        !(cfg.disaggregation_mode == disaggregation_mode::null && !cfg.enable_prefill_cp && cfg.attn_tp_size() > 1);
+        !(cfg.disaggregation_mode == disaggregation_mode::null && !cfg.enable_prefill_cp && cfg.attn_tp_size() > 1) &&
+        cfg.sglang_dsv4_kv_layout != dsv4_kv_layout::v4;
     cfg.dsv4_attn_backend = mega ? dsv4_attn_backend::flashmla_mega : dsv4_attn_backend::flashmla;
   }
 };

@@ -41,6 +41,15 @@ constexpr backend_id kimi_k3_dspark_verifier(const rule_context& ctx) noexcept {
 }
 }  // namespace detail
 
+// Ragged verification is not validated under DCP.
+ATTNCAP_RULE(kimi_k3_dcp_dspark_ragged_verify, "model.kimi_k3_dcp_dspark_ragged_verify", server_args, value_error,
+             sglang_ragged_verify_mode, "static (DSPARK under DCP)",
+             "Kimi-K3 DCP + DSPARK currently requires SGLANG_RAGGED_VERIFY_MODE=static; compact/cap-accept are not "
+             "validated under DCP (got {sglang_ragged_verify_mode!r}).") {
+  const auto& c = ctx.cfg;
+  return detail::kimi_k3_dcp(c) && c.speculative_algorithm == speculative_algorithm::dspark &&
+         c.sglang_ragged_verify_mode != ragged_verify_mode::static_;
+}
 ATTNCAP_RULE(kimi_k3_dcp_decode_backend, "model.kimi_k3_dcp_decode_backend", server_args, assertion_error,
              decode_attention_backend, "cutedsl_mla, aiter",
              "Decode attention backend for Kimi-K3 DCP must be 'cutedsl_mla' or 'aiter', got {decode_backend!r}.") {

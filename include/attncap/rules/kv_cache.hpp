@@ -193,12 +193,14 @@ ATTNCAP_RULE(mxfp8_blackwell, "mxfp8.blackwell", server_args, value_error, hardw
   return ctx.cfg.kv_cache_dtype == kv_cache_dtype::mxfp8 && !ctx.hw.is_blackwell();
 }
 
-/// No page size given: 1, or 64 on MUSA.
+/// No page size given: 1, or 64 on MUSA and on ROCm with aiter's vectorized 5-D KV layout (its
+/// paged decode is tuned for 64-token pages).
 struct page_size_default {
   static constexpr rewrite_info info{"page_size.default", field::page_size, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept { return ctx.cfg.page_size == unset; }
   static constexpr void apply(launch_config& cfg, const platform& hw) noexcept {
-    cfg.page_size = hw.is_musa() ? 64 : 1;
+    const bool shuffled = hw.is_hip() && cfg.sglang_aiter_kv_cache_layout == aiter_kv_cache_layout::vectorized_5d;
+    cfg.page_size = hw.is_musa() || shuffled ? 64 : 1;
   }
 };
 

@@ -174,6 +174,18 @@ struct qwen3_vl_decode_backend {
   }
 };
 
+/// Qwen3-VL on ROCm under aiter's unified attention, no page size given: 16-token pages (logged
+/// at info level).
+struct qwen3_vl_page_size {
+  static constexpr rewrite_info info{"model.qwen3_vl_page_size", field::page_size, ""};
+  static constexpr bool applies(const rule_context& ctx) noexcept {
+    const auto& c = ctx.cfg;
+    return c.model == model_family::qwen3_vl && ctx.hw.is_hip() && c.sglang_use_aiter_unified_attn &&
+           c.page_size == unset;
+  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.page_size = 16; }
+};
+
 /// MiniMax-M3 (a checkpoint without NVFP4 experts, whose branch reads the weights' quantization)
 /// with no backend given: Triton on ROCm, on SM100 trtllm_mha for an FP8 E4M3 cache (its FP8
 /// attention GEMMs) else FA4, on Hopper FA3; the sparse block attention on SM100 and Hopper wants

@@ -58,6 +58,18 @@ ATTNCAP_RULE(draft_window_size, "speculative.draft_window_size", server_args, va
   return w != unset && w <= 0;
 }
 
+// Read for every launch, with or without speculative decoding, after the NEXTN alias.
+ATTNCAP_RULE(dp_spec_prefill_coordination, "speculative.dp_spec_prefill_coordination", server_args, value_error,
+             speculative_algorithm,
+             "EAGLE (single-layer), EAGLE3, DSPARK, or SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION off",
+             "DP spec/prefill coordination requires single-layer EAGLE, EAGLE3 or DSPARK") {
+  using enum speculative_algorithm;
+  const auto& c = ctx.cfg;
+  const auto a = c.speculative_algorithm;
+  return c.sglang_enable_dp_spec_prefill_coordination &&
+         (!(a == eagle || a == eagle3 || a == dspark) || c.enable_multi_layer_eagle);
+}
+
 ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error,
              enable_dp_attention, "False", "Currently standalone speculative decoding does not support dp attention.") {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.attn_dp_enabled();
@@ -127,7 +139,7 @@ struct hip_rejection_sampling {
     const auto& c = ctx.cfg;
     return ctx.hw.is_hip() && !c.speculative_use_rejection_sampling &&
            c.speculative_algorithm == speculative_algorithm::eagle && c.speculative_eagle_topk == 1 &&
-           detail::default_accept_thresholds(c) && !c.enable_deterministic_inference;
+           detail::default_accept_thresholds(c) && !c.enable_deterministic_inference && c.sglang_simulate_acc_len <= 0;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {
     cfg.speculative_use_rejection_sampling = true;

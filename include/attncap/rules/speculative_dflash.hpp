@@ -94,7 +94,14 @@ ATTNCAP_RULE(dflash_dp_attention_context_parallel, "speculative.dflash_dp_attent
              "DFLASH with dp attention does not support context parallel.") {
   return detail::dflash_dp_attention_on_gpu(ctx) && ctx.cfg.enable_dp_lm_head && ctx.cfg.attn_cp_size != 1;
 }
-// Its SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION check comes between (the variable is off).
+// Shadowed in the engine: the variable already refused every algorithm but EAGLE, EAGLE3 and DSPARK.
+ATTNCAP_RULE(dflash_dp_attention_prefill_coordination, "speculative.dflash_dp_attention_prefill_coordination",
+             server_args, value_error, sglang_enable_dp_spec_prefill_coordination, "False (with dp attention)",
+             "DFLASH with dp attention requires SGLANG_ENABLE_DP_SPEC_PREFILL_COORDINATION=0.") {
+  const auto& c = ctx.cfg;
+  return detail::dflash_dp_attention_on_gpu(ctx) && c.enable_dp_lm_head && c.attn_cp_size == 1 &&
+         c.sglang_enable_dp_spec_prefill_coordination;
+}
 ATTNCAP_RULE(dflash_pp_size, "speculative.dflash_pp_size", server_args, value_error, pp_size, "1",
              "Currently DFLASH speculative decoding only supports pp_size == 1.") {
   return detail::is_dflash(ctx) && ctx.cfg.pp_size != 1;
@@ -247,7 +254,16 @@ ATTNCAP_RULE(dspark_dp_attention_moe_a2a, "speculative.dspark_dp_attention_moe_a
   return detail::dspark_dp_attention(ctx) && ctx.cfg.enable_dp_lm_head && !ctx.hw.is_npu() && m != none &&
          m != megamoe && m != mori;
 }
-// After the MoE all-to-all check (and one of SGLANG_RAGGED_VERIFY_MODE, which a launch does not give).
+// A ragged verify layout is not built for an MoE all-to-all nor for prefill coordination.
+ATTNCAP_RULE(dspark_dp_attention_ragged_verify, "speculative.dspark_dp_attention_ragged_verify", server_args,
+             value_error, sglang_ragged_verify_mode,
+             "static (with dp attention, under an MoE all-to-all or prefill coordination)",
+             "DSpark DP MoE or prefill coordination requires SGLANG_RAGGED_VERIFY_MODE=static.") {
+  const auto& c = ctx.cfg;
+  return detail::dspark_dp_attention(ctx) && c.enable_dp_lm_head && !ctx.hw.is_npu() &&
+         (c.moe_a2a_backend != moe_a2a_backend::none || c.sglang_enable_dp_spec_prefill_coordination) &&
+         c.sglang_ragged_verify_mode != ragged_verify_mode::static_;
+}
 ATTNCAP_RULE(dspark_dp_attention_context_parallel, "speculative.dspark_dp_attention_context_parallel", server_args,
              value_error, attn_cp_size, "1 (with dp attention)",
              "DSpark with dp attention does not support context parallel (attn_cp_size={attn_cp_size}).") {

@@ -37,11 +37,16 @@ inline std::string version_string(std::int32_t v) { return std::to_string(v / 10
 enum class field_role : std::uint8_t {
   input,     ///< given by the user (an engine option or a model or machine fact)
   resolved,  ///< set by the engine's argument resolution only, never given
+  /// given by the user as an environment variable of the server process, named as the key in
+  /// upper case (`sglang_ragged_verify_mode` is SGLANG_RAGGED_VERIFY_MODE); never read from
+  /// attncap's own environment
+  environment,
 };
 
 }  // namespace attncap
 
-/// The launch configuration's keys, in their canonical order. Each row is
+/// The launch configuration's keys, in their canonical order (the server's environment variables
+/// last but one). Each row is
 /// `X(name, type, default, kind, lo, hi, role, doc)`: `lo`/`hi` bound the integers a user may
 /// give (0, 0 for other kinds). Types are fully qualified because members share their names.
 #define ATTNCAP_LAUNCH_CONFIG_FIELDS(X)                                                                                \
@@ -179,4 +184,22 @@ enum class field_role : std::uint8_t {
   X(cuda_graph_backend_decode, ::attncap::cuda_graph_backend, ::attncap::cuda_graph_backend::none, choice, 0, 0,       \
     input, "CUDA-graph capture of decode (None: the engine's default)")                                                \
   X(disable_cuda_graph, bool, false, flag, 0, 0, input, "CUDA graphs off in both phases, but a phase's backend given") \
+  X(sglang_enable_dp_spec_prefill_coordination, bool, false, flag, 0, 0, environment,                                  \
+    "attention DP ranks coordinate speculative decoding with prefill")                                                 \
+  X(sglang_ragged_verify_mode, ::attncap::ragged_verify_mode, ::attncap::ragged_verify_mode::static_, choice, 0, 0,    \
+    environment, "how verification lays out drafts of different lengths")                                              \
+  X(sglang_skip_softmax_prefill_threshold_scale_factor, double, 0.0, real, 0, 0, environment,                          \
+    "skip-softmax sparsity of TRT-LLM prefill kernels (0: off)")                                                       \
+  X(sglang_aiter_kv_cache_layout, ::attncap::aiter_kv_cache_layout, ::attncap::aiter_kv_cache_layout::nhd, choice, 0,  \
+    0, environment, "the KV cache's layout under ROCm's aiter kernels")                                                \
+  X(sglang_simulate_acc_len, double, 0.0, real, 0, 0, environment,                                                     \
+    "a simulated draft acceptance length, for benchmarking (0: off)")                                                  \
+  X(sglang_dsv4_kv_layout, ::attncap::dsv4_kv_layout, ::attncap::dsv4_kv_layout::none, choice, 0, 0, environment,      \
+    "DeepSeek V4's KV-cache layout (None: the engine's default, v4)")                                                  \
+  X(sglang_minicpm_force_dense, bool, false, flag, 0, 0, environment,                                                  \
+    "MiniCPM's sparse backends replaced by their dense counterparts")                                                  \
+  X(sglang_minicpm_fuse_topk, bool, false, flag, 0, 0, environment,                                                    \
+    "MiniCPM sparse attention's fused top-k kernel off Blackwell too")                                                 \
+  X(sglang_use_aiter_unified_attn, bool, false, flag, 0, 0, environment,                                               \
+    "aiter's unified attention kernel for models without sliding windows")                                             \
   X(enable_multi_layer_eagle, bool, false, flag, 0, 0, resolved, "EAGLE drafts with a multi-layer draft head")

@@ -43,7 +43,10 @@ inline constexpr std::array field_schema{ATTNCAP_LAUNCH_CONFIG_FIELDS(ATTNCAP_DE
 constexpr const field_info& schema_of(field f) noexcept { return field_schema[static_cast<std::size_t>(f)]; }
 
 /// True for keys a user may give (the resolved-only keys are set by the engine).
-constexpr bool is_input(field f) noexcept { return schema_of(f).role == field_role::input; }
+constexpr bool is_input(field f) noexcept { return schema_of(f).role != field_role::resolved; }
+
+/// True for keys that are environment variables of the server process.
+constexpr bool is_environment(field f) noexcept { return schema_of(f).role == field_role::environment; }
 
 namespace detail {
 constexpr auto field_spellings() noexcept {

@@ -4,6 +4,7 @@
 /// options, the model's attention facts and the machine. No hidden inputs.
 #pragma once
 
+#include <attncap/vocabulary/aiter_kv_cache_layout.hpp>
 #include <attncap/vocabulary/backend_id.hpp>
 #include <attncap/vocabulary/config_schema.hpp>
 #include <attncap/vocabulary/cp_strategy.hpp>
@@ -11,6 +12,7 @@
 #include <attncap/vocabulary/disaggregation_mode.hpp>
 #include <attncap/vocabulary/dsa_kernel.hpp>
 #include <attncap/vocabulary/dsv4_attn_backend.hpp>
+#include <attncap/vocabulary/dsv4_kv_layout.hpp>
 #include <attncap/vocabulary/dtype.hpp>
 #include <attncap/vocabulary/field.hpp>
 #include <attncap/vocabulary/hardware.hpp>
@@ -20,6 +22,7 @@
 #include <attncap/vocabulary/model_family.hpp>
 #include <attncap/vocabulary/moe_a2a_backend.hpp>
 #include <attncap/vocabulary/prefill_dequant_dtype.hpp>
+#include <attncap/vocabulary/ragged_verify_mode.hpp>
 #include <attncap/vocabulary/speculative_algorithm.hpp>
 #include <attncap/vocabulary/speculative_attention_mode.hpp>
 #include <concepts>
