@@ -68,6 +68,12 @@ SWITCHES = {
     "enable_prefill_cp": "--enable-prefill-cp",
     "disable_cuda_graph": "--disable-cuda-graph",
 }
+# Environment variables of the server process: the key in upper case, set in the engine's process.
+ENVIRONMENT = {
+    "sglang_enable_dp_spec_prefill_coordination", "sglang_ragged_verify_mode",
+    "sglang_skip_softmax_prefill_threshold_scale_factor", "sglang_aiter_kv_cache_layout", "sglang_minicpm_force_dense",
+    "sglang_minicpm_fuse_topk", "sglang_use_aiter_unified_attn", "sglang_simulate_acc_len", "sglang_dsv4_kv_layout",
+}  # fmt: skip
 # Checkpoint paths the configuration records as given or not; the target's own stands in.
 PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
 # Model and machine facts the generated config.json or the simulated machine carries.
@@ -126,7 +132,7 @@ def unexpressible(cfg: dict) -> list[str]:
     for k, v in cfg.items():
         if k in UNEXPRESSED and v not in (None, False, 0, -1):
             out.append(f"{k}: {UNEXPRESSED[k]}")
-        elif k not in FLAGS and k not in SWITCHES and k not in PATHS and k not in FACTS and k not in UNEXPRESSED:
+        elif not any(k in keys for keys in (FLAGS, SWITCHES, PATHS, FACTS, UNEXPRESSED, ENVIRONMENT)):
             out.append(f"{k}: not translated")
     if cfg.get("hardware") not in SIMULATED:
         out.append(f"hardware: {cfg.get('hardware')} is not simulated")
@@ -253,6 +259,14 @@ def argv(cfg: dict) -> list[str]:
         if cfg.get(k):
             out += [flag, "{draft}" if draft_hf_config(cfg) else "{model}"]
     return out
+
+
+def environment(cfg: dict) -> dict[str, str]:
+    """The server's environment variables `cfg` sets, as a shell would give them."""
+    def word(v) -> str:
+        return ("1" if v else "0") if isinstance(v, bool) else str(v)
+
+    return {k.upper(): word(cfg[k]) for k in sorted(ENVIRONMENT) if k in cfg}
 
 
 def draft_hf_config(cfg: dict) -> dict | None:
@@ -520,4 +534,27 @@ def random_config(rng: random.Random) -> dict:
             cfg["mamba_track_interval"] = rng.choice([4, 64, 100])
         if rng.random() < 0.4:
             cfg["disable_overlap_schedule"] = True
+    _environment(cfg, rng)
     return cfg
+
+
+def _environment(cfg: dict, rng: random.Random) -> None:
+    """The server's environment variables, most often where a rule reads them."""
+    algorithm, hip = cfg.get("speculative_algorithm"), cfg["hardware"].startswith("gfx")
+    dp_draft = algorithm in ("DFLASH", "DSPARK") and cfg.get("enable_dp_attention")
+    if rng.random() < (0.4 if dp_draft else 0.02):
+        cfg["sglang_enable_dp_spec_prefill_coordination"] = rng.random() < 0.8
+    if rng.random() < (0.3 if algorithm == "DSPARK" else 0.02):
+        cfg["sglang_ragged_verify_mode"] = rng.choice(["static", "cap-accept", "compact"])
+    trtllm = "trtllm_mha" in (cfg.get("attention_backend"), cfg.get("prefill_attention_backend"))
+    if rng.random() < (0.4 if trtllm and cfg["hardware"] == "sm120" else 0.02):
+        cfg["sglang_skip_softmax_prefill_threshold_scale_factor"] = rng.choice([0, 0.5, 2.0])
+    if rng.random() < (0.3 if hip else 0.02):
+        cfg["sglang_aiter_kv_cache_layout"] = rng.choice(["nhd", "vectorized_5d"])
+    if rng.random() < (0.4 if hip and cfg.get("model") == "Qwen3VLForConditionalGeneration" else 0.02):
+        cfg["sglang_use_aiter_unified_attn"] = True
+    if rng.random() < (0.3 if hip and algorithm in ("EAGLE", "NEXTN") else 0.01):
+        cfg["sglang_simulate_acc_len"] = rng.choice([0, 2.5])
+    for key in ("sglang_minicpm_force_dense", "sglang_minicpm_fuse_topk"):
+        if rng.random() < 0.01:
+            cfg[key] = True

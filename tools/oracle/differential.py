@@ -87,6 +87,7 @@ def attncap_launch_outcome(binary: str, cfg: dict) -> dict:
                 json.dump(draft_config, f)
         hw, cuda = configs.machine_of(cfg)
         cmd = [binary, "check", "--format", "json", "--hardware", hw, "--cuda", cuda, "--"]
+        cmd += [f"{name}={value}" for name, value in configs.environment(cfg).items()]
         cmd += [a.replace("{model}", d).replace("{draft}", draft) for a in configs.argv(cfg)]
         p = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return _outcome(p)
@@ -231,7 +232,7 @@ def main() -> int:
             skipped[cid] = why
             continue
         requests.append({"id": cid, "machine": configs.machine_of(cfg), "argv": configs.argv(cfg),
-                         "hf_config": configs.hf_config(cfg), "draft_hf_config": configs.draft_hf_config(cfg)})
+                         "env": configs.environment(cfg), "hf_config": configs.hf_config(cfg), "draft_hf_config": configs.draft_hf_config(cfg)})
     theirs = Workers(args.python, args.jobs).run(requests)
     disagreements, unknown, verdict_agree, all_agree = [], 0, 0, 0
     counted = collections.Counter()

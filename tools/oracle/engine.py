@@ -399,10 +399,16 @@ def serve(hardware: str, cuda: str | None) -> None:
             with open(os.path.join(draft_dir, "config.json"), "w") as f:
                 json.dump(req["draft_hf_config"], f)
         argv = [a.replace("{model}", model_dir).replace("{draft}", draft_dir) for a in req["argv"]]
+        # The launch's environment, and none left behind: sglang's resolution sets variables too.
+        saved = dict(os.environ)
+        os.environ.update(req.get("env") or {})
         try:
             res = decide(argv)
         except BaseException as e:  # noqa: BLE001 - a harness failure is reported, not fatal
             res = {"verdict": "harness_error", "message": f"{type(e).__name__}: {e}"}
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
         res["id"] = req.get("id")
         out.write(json.dumps(res, default=str) + "\n")
         out.flush()
