@@ -207,6 +207,31 @@ TEST_CASE("Mamba state and short-conv layers: from the class, Granite's layer ty
   CHECK(source_of(m, field::short_conv) == "config.json model_type lfm2_moe");
 }
 
+TEST_CASE("the Mamba chunk: the config class's own, its default, else the file's key") {
+  auto c = llama();
+  CHECK(derive_model_facts(c).values.mamba_chunk_size == unset);
+  CHECK(derive_model_facts(c).values.mamba_chunk() == 64);  // the FLA kernels' chunk
+  c.set("mamba_chunk_size", std::int64_t{128});
+  auto m = derive_model_facts(c);
+  CHECK(m.values.mamba_chunk_size == 128);
+  CHECK(source_of(m, field::mamba_chunk_size) == "config.json mamba_chunk_size");
+  c.set("model_type", std::string("lfm2"));  // LFM2 does not chunk, whatever the file says
+  CHECK(derive_model_facts(c).values.mamba_chunk_size == 1);
+  auto n = llama();
+  n.set("model_type", std::string("nemotron_h"));
+  CHECK(derive_model_facts(n).values.mamba_chunk_size == 256);
+  n.set("chunk_size", std::int64_t{32});  // the legacy key
+  CHECK(derive_model_facts(n).values.mamba_chunk_size == 32);
+  n.set("mamba_chunk_size", std::int64_t{64});
+  CHECK(derive_model_facts(n).values.mamba_chunk_size == 64);
+  n.set("model_type", std::string("mamba2"));
+  CHECK(derive_model_facts(n).values.mamba_chunk_size == 32);
+  n.set("model_type", std::string("inkling_mm_model"));
+  CHECK(derive_model_facts(n).values.mamba_chunk_size == 64);
+  n.set("model_type", std::string("falcon_h1"));
+  CHECK(derive_model_facts(n).values.mamba_chunk_size == 64);
+}
+
 TEST_CASE("MiniCPM SALA's sparse parameters and the context they need") {
   auto c = llama();
   c.set("architectures.0", std::string("MiniCPMSALAForCausalLM"));

@@ -52,6 +52,25 @@ inline constexpr std::array mamba_radix_cache_rules{
               detail::minicpmv.with(&launch_config::mamba_track_interval, 8).eagle(1, 7, 8), "8"},
     rule_case{&sa::mamba_track_page_size::info, stage::server_args, exception_kind::assertion_error,
               detail::minicpmv.page(48), "", detail::minicpmv.page(64), "48"},
+    rule_case{&sa::mamba_chunk_page_size::info, stage::server_args, exception_kind::assertion_error,
+              detail::minicpmv.with(&launch_config::mamba_track_interval, 200).page(100),
+              "For SSM models, either chunk_size or page_size must be divisible by the other, got chunk_size=64, "
+              "page_size=100",
+              detail::minicpmv.with(&launch_config::mamba_track_interval, 200)
+                  .page(100)
+                  .with(&launch_config::mamba_chunk_size, 100),
+              "100"},
+    // The model's own chunk (NemotronH's config class defaults it to 256).
+    rule_case{&sa::mamba_chunk_page_size::info, stage::server_args, exception_kind::assertion_error,
+              detail::minicpmv.with(&launch_config::mamba_track_interval, 96)
+                  .with(&launch_config::mamba_chunk_size, 256)
+                  .page(48),
+              "For SSM models, either chunk_size or page_size must be divisible by the other, got chunk_size=256, "
+              "page_size=48",
+              detail::minicpmv.with(&launch_config::mamba_track_interval, 96)
+                  .with(&launch_config::mamba_chunk_size, 256)
+                  .page(32),
+              "48"},
     rule_case{&sa::mamba_no_buffer_page_size::info, stage::server_args, exception_kind::assertion_error,
               detail::lfm2.page(16), "no_buffer only supports page_size=1.", detail::lfm2.page(1), "16"},
     rule_case{&sa::mamba_no_buffer_overlap::info, stage::server_args, exception_kind::assertion_error,

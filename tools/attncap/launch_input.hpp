@@ -44,7 +44,8 @@ inline constexpr field fact_keys[] = {field::hardware,
                                       field::gemma4_assistant_draft,
                                       field::deepseek_v4_draft,
                                       field::draft_block_size,
-                                      field::qsa_profile};
+                                      field::qsa_profile,
+                                      field::mamba_chunk_size};
 
 /// The configuration key an sglang server argument sets, if any: the same name, or the
 /// engine's own name for it.

@@ -80,7 +80,7 @@ PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
 FACTS = {
     "hardware", "cuda", "model_arch", "model", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank",
     "num_kv_heads", "dsa", "index_kpool", "mamba_radix_cache", "mamba_extra_buffer", "gemma4_assistant_draft",
-    "qsa_profile", "draft_block_size",
+    "qsa_profile", "draft_block_size", "mamba_chunk_size",
 }  # fmt: skip
 # Model facts with no generated checkpoint yet (each needs its own model family's config).
 UNEXPRESSED = {
@@ -206,12 +206,14 @@ def hf_config(cfg: dict) -> dict:
     }
     if cfg.get("qsa_profile"):
         text |= QSA_PROFILE | {"indexer_head_dim": max(QSA_PROFILE["indexer_head_dim"], head_dim)}
+    # The engine reads the Mamba chunk from the top-level config.
+    chunk = {"mamba_chunk_size": cfg["mamba_chunk_size"]} if cfg.get("mamba_chunk_size") else {}
     if model not in WRAPPED_TEXT:
-        return text
+        return text | chunk
     # A vision-language checkpoint: the language model's keys sit in text_config.
     outer, inner = WRAPPED_TEXT[model]
     return {"architectures": [model], "model_type": outer, "torch_dtype": "bfloat16", "vision_config": {},
-            "text_config": text | {"model_type": inner}}
+            "text_config": text | {"model_type": inner}} | chunk
 
 
 def written_facts(cfg: dict) -> dict:
@@ -236,6 +238,8 @@ def written_facts(cfg: dict) -> dict:
         facts["mamba_radix_cache"] = True
     if cfg.get("model") in MAMBA_EXTRA_BUFFER:
         facts["mamba_extra_buffer"] = True
+    if MODEL_TYPES.get(cfg.get("model")) == "nemotron_h":
+        facts["mamba_chunk_size"] = 256  # its config class's default
     return facts
 
 
@@ -534,6 +538,8 @@ def random_config(rng: random.Random) -> dict:
             cfg["mamba_track_interval"] = rng.choice([4, 64, 100])
         if rng.random() < 0.4:
             cfg["disable_overlap_schedule"] = True
+        if rng.random() < 0.2:
+            cfg["mamba_chunk_size"] = rng.choice([64, 128, 256])
     _environment(cfg, rng)
     return cfg
 

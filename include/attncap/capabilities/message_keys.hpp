@@ -25,8 +25,9 @@ namespace detail {
 /// model's HF class as the caller names it, else its family's first, "the model" for other classes);
 /// dspark_gamma (DSPARK's gamma: the block size given, else the draft checkpoint's) and
 /// dspark_verify_window (that gamma + 1); kimi_k3_verify_width (the tokens a DSPARK verify
-/// step takes: the verify window given, else gamma + 1, else 8).
-inline constexpr std::array<std::string_view, 20> derived_message_keys{"prefill_backend",
+/// step takes: the verify window given, else gamma + 1, else 8); mamba_chunk (the model's Mamba
+/// chunk, else 64).
+inline constexpr std::array<std::string_view, 21> derived_message_keys{"prefill_backend",
                                                                        "decode_backend",
                                                                        "subject",
                                                                        "sm",
@@ -45,7 +46,8 @@ inline constexpr std::array<std::string_view, 20> derived_message_keys{"prefill_
                                                                        "architecture",
                                                                        "dspark_gamma",
                                                                        "dspark_verify_window",
-                                                                       "kimi_k3_verify_width"};
+                                                                       "kimi_k3_verify_width",
+                                                                       "mamba_chunk"};
 
 /// True when `key` (without `!r` or `new_`) is a placeholder the formatter fills.
 constexpr bool known_message_key(std::string_view key) noexcept {

@@ -221,6 +221,35 @@ inline void derive_minicpm_layers(model_facts& m, const hf_view& v) {
   derive_minicpm_sparse_params(m, v);
 }
 
+/// The chunk the engine caches Mamba state at, `getattr(hf_config, "mamba_chunk_size", 64)` of
+/// the top-level config: fixed by some config classes (LFM2 and ZAYA do not chunk, Inkling
+/// floors at 64, Mamba 1 uses 256), with a default of 256 in others, else the file's key.
+inline void derive_mamba_chunk(model_facts& m, const hf_view& v) {
+  const hf_config& f = v.file();
+  const std::string type(f.text("model_type").value_or(""));
+  const auto key = [&](std::string_view k) -> std::optional<std::pair<std::int64_t, std::string>> {
+    if (auto n = f.integer(k)) return std::pair{*n, "config.json " + std::string(k)};
+    return std::nullopt;
+  };
+  const auto fixed = [&](std::int64_t n) { return std::pair{n, "config.json model_type " + type}; };
+  std::optional<std::pair<std::int64_t, std::string>> chunk;
+  if (type == "lfm2" || type == "lfm2_moe" || type == "lfm2_vl" || type == "zaya")
+    chunk = fixed(1);
+  else if (type == "inkling_model" || type == "inkling_mm_model")
+    chunk = fixed(64);
+  else if (type == "mamba" || type == "falcon_mamba")
+    chunk = fixed(256);
+  else if (type == "mamba2")
+    chunk = key("chunk_size").value_or(fixed(256));
+  else if (type == "nemotron_h")
+    chunk = key("mamba_chunk_size") ? key("mamba_chunk_size") : key("chunk_size").value_or(fixed(256));
+  else if (type == "falcon_h1" || type == "granitemoehybrid")
+    chunk = key("mamba_chunk_size").value_or(fixed(256));
+  else
+    chunk = key("mamba_chunk_size");
+  if (chunk && chunk->first > 0) set_fact(m, field::mamba_chunk_size, chunk->second, chunk->first);
+}
+
 inline void derive_traits(model_facts& m, const hf_view& v) {
   if (is_encoder_decoder_class(m.architecture))
     set_fact(m, field::encoder_decoder, "the class " + m.architecture, true);
@@ -236,6 +265,7 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     set_fact(m, field::mamba_radix_cache, "the class " + m.architecture, true);
   if (has_mamba_extra_buffer(m.architecture))
     set_fact(m, field::mamba_extra_buffer, "the class " + m.architecture, true);
+  derive_mamba_chunk(m, v);
   if (is_short_conv_type(v.model_type()))
     set_fact(m, field::short_conv, "config.json model_type " + v.model_type(), true);
   if (is_hybrid_gdn_type(v.model_type()))

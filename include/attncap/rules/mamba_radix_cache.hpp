@@ -6,6 +6,7 @@
 /// overrides). The linear-attention kernels are taken as Triton, the engine's default.
 #pragma once
 
+#include <algorithm>
 #include <attncap/backends/builtin.hpp>
 #include <attncap/capabilities/rule.hpp>
 
@@ -104,6 +105,16 @@ ATTNCAP_RULE(mamba_track_page_size, "mamba.track_interval_page_size", server_arg
              "a divisor of --mamba-track-interval", "") {
   const auto& c = ctx.cfg;
   return detail::mamba_extra_buffer_in_use(c) && c.page_size != unset && c.mamba_track_interval % c.page_size != 0;
+}
+// The state is cached every max(chunk, page) tokens, so one must divide the other.
+ATTNCAP_RULE(mamba_chunk_page_size, "mamba.chunk_page_size", server_args, assertion_error, page_size,
+             "a divisor or a multiple of the model's Mamba chunk",
+             "For SSM models, either chunk_size or page_size must be divisible by the other, got "
+             "chunk_size={mamba_chunk}, page_size={page_size}") {
+  const auto& c = ctx.cfg;
+  const auto chunk = c.mamba_chunk(), page = c.page_size;
+  return detail::mamba_extra_buffer_in_use(c) && page != unset && page > 0 &&
+         std::max(chunk, page) % std::min(chunk, page) != 0;
 }
 ATTNCAP_RULE(mamba_no_buffer_page_size, "mamba.no_buffer_page_size", server_args, assertion_error, page_size, "1",
              "no_buffer only supports page_size=1.") {

@@ -119,7 +119,7 @@ struct sglang_pipeline
           detail::sa::mamba_overlap_schedule, detail::sa::mamba_strategy_default,
           detail::sa::mamba_strategy_needs_state, detail::sa::mamba_extra_buffer_model,
           detail::sa::mamba_extra_buffer_platform, detail::sa::mamba_lazy_disaggregation,
-          detail::sa::mamba_track_draft_tokens, detail::sa::mamba_track_page_size,
+          detail::sa::mamba_track_draft_tokens, detail::sa::mamba_track_page_size, detail::sa::mamba_chunk_page_size,
           detail::sa::mamba_no_buffer_page_size, detail::sa::mamba_no_buffer_overlap,
           detail::sa::mamba_no_buffer_trtllm_mha,
           // Deterministic inference.

@@ -158,6 +158,8 @@ enum class field_role : std::uint8_t {
     "the radix cache holds the model's Mamba (linear-attention) state")                                                \
   X(mamba_extra_buffer, bool, false, flag, 0, 0, input,                                                                \
     "the model's Mamba state can be snapshotted in an extra buffer (extra_buffer strategy)")                           \
+  X(mamba_chunk_size, std::int32_t, ::attncap::unset, integer, 1, 1 << 30, input,                                      \
+    "the chunk the model's Mamba kernels cache state at (unset: 64, the FLA kernels' chunk)")                          \
   X(head_dim, std::int32_t, ::attncap::unset, integer, 1, 65536, input, "the model's attention head dim")              \
   X(num_q_heads_per_rank, std::int32_t, ::attncap::unset, integer, 1, 65536, input,                                    \
     "query heads on each tensor-parallel rank")                                                                        \

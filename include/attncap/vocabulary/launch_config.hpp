@@ -76,6 +76,10 @@ struct launch_config {
   constexpr std::int32_t tp_kv_heads() const noexcept {
     return num_kv_heads != ::attncap::unset ? kv_heads_with_dcp(tp_size, 1) : num_kv_heads_per_rank;
   }
+  /// The chunk the Mamba state is cached at: the model's, else the FLA kernels' 64.
+  constexpr std::int32_t mamba_chunk() const noexcept {
+    return mamba_chunk_size != ::attncap::unset ? mamba_chunk_size : 64;
+  }
   /// The query heads per KV head a decode kernel sees when decode context parallelism gathers
   /// the query heads of `dcp_size` ranks (arg_groups/attention_hook.py, _check_xpu_dcp);
   /// `unset` when the heads are unknown. The engine splits the heads over `tp_size / attn_cp_size`
