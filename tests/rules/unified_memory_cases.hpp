@@ -56,6 +56,12 @@ inline constexpr std::array unified_memory_rules{
               "--enable-unified-memory with PD disaggregation does not support speculative decoding with the Mooncake "
               "transfer backend.",
               unified_eagle, "EAGLE"},
+    rule_case{&sa::unified_pd_lazy_compaction::info, stage::server_args, exception_kind::assertion_error,
+              unified.with(&launch_config::disaggregation_mode, disaggregation_mode::decode)
+                  .flag(&launch_config::sglang_disable_lazy_compaction),
+              "--enable-unified-memory with PD disaggregation requires lazy compaction; unset "
+              "SGLANG_DISABLE_LAZY_COMPACTION.",
+              unified.flag(&launch_config::sglang_disable_lazy_compaction), "True"},
     rule_case{
         &sa::unified_pd_hisparse::info, stage::server_args, exception_kind::assertion_error,
         unified.with(&launch_config::disaggregation_mode, disaggregation_mode::prefill)

@@ -8,7 +8,7 @@
 
 using namespace attncap;
 
-static_assert(enum_count<field>() == 101 && field_schema.size() == 101);
+static_assert(enum_count<field>() == 103 && field_schema.size() == 103);
 static_assert(to_string(field::speculative_ngram_max_bfs_breadth) == "speculative_ngram_max_bfs_breadth");
 static_assert(from_string<field>("page_size") == field::page_size);
 static_assert(is_field_name("disable_cuda_graph") && !is_field_name("prefill_backend") && !is_field_name(""));

@@ -73,6 +73,7 @@ ENVIRONMENT = {
     "sglang_enable_dp_spec_prefill_coordination", "sglang_ragged_verify_mode",
     "sglang_skip_softmax_prefill_threshold_scale_factor", "sglang_aiter_kv_cache_layout", "sglang_minicpm_force_dense",
     "sglang_minicpm_fuse_topk", "sglang_use_aiter_unified_attn", "sglang_simulate_acc_len", "sglang_dsv4_kv_layout",
+    "sglang_enable_pp_spec", "sglang_disable_lazy_compaction",
 }  # fmt: skip
 # Checkpoint paths the configuration records as given or not; the target's own stands in.
 PATHS = {"speculative_draft_model_path": "--speculative-draft-model-path"}
@@ -559,6 +560,11 @@ def _environment(cfg: dict, rng: random.Random) -> None:
         cfg["sglang_aiter_kv_cache_layout"] = rng.choice(["nhd", "vectorized_5d"])
     if rng.random() < (0.4 if hip and cfg.get("model") == "Qwen3VLForConditionalGeneration" else 0.02):
         cfg["sglang_use_aiter_unified_attn"] = True
+    if rng.random() < (0.4 if algorithm and cfg.get("pp_size", 1) > 1 else 0.01):
+        cfg["sglang_enable_pp_spec"] = True
+    unified_pd = cfg.get("enable_unified_memory") and cfg.get("disaggregation_mode")
+    if rng.random() < (0.4 if unified_pd else 0.01):
+        cfg["sglang_disable_lazy_compaction"] = True
     if rng.random() < (0.3 if hip and algorithm in ("EAGLE", "NEXTN") else 0.01):
         cfg["sglang_simulate_acc_len"] = rng.choice([0, 2.5])
     for key in ("sglang_minicpm_force_dense", "sglang_minicpm_fuse_topk"):

@@ -25,17 +25,38 @@ ATTNCAP_RULE(pp_dspark_prefill, "server.pp_dspark_prefill", server_args, asserti
   return detail::pp_draft(c) && c.speculative_algorithm == speculative_algorithm::dspark &&
          c.disaggregation_mode != disaggregation_mode::prefill;
 }
+ATTNCAP_RULE(pp_dspark_pp_spec, "server.pp_dspark_pp_spec", server_args, assertion_error, sglang_enable_pp_spec,
+             "False (DSPARK)", "SGLANG_ENABLE_PP_SPEC does not support DSPARK PD prefill") {
+  const auto& c = ctx.cfg;
+  return detail::pp_draft(c) && c.speculative_algorithm == speculative_algorithm::dspark && c.sglang_enable_pp_spec;
+}
 ATTNCAP_RULE(pp_speculative_algorithm, "server.pp_speculative_algorithm", server_args, assertion_error,
              speculative_algorithm, "EAGLE (single-layer), DSPARK",
              "Pipeline parallelism currently only supports EAGLE (non-multi-layer) speculative decoding") {
   const auto& c = ctx.cfg;
   return detail::pp_draft(c) && c.speculative_algorithm != speculative_algorithm::dspark && !detail::pp_plain_eagle(c);
 }
+// SGLANG_ENABLE_PP_SPEC relays EAGLE's tree between stages, which every stage rebuilds from one
+// batch: not across PD servers, nor over attention DP's per-rank batches.
+ATTNCAP_RULE(pp_spec_disaggregation, "server.pp_spec_disaggregation", server_args, assertion_error, disaggregation_mode,
+             "null (under SGLANG_ENABLE_PP_SPEC)",
+             "SGLANG_ENABLE_PP_SPEC is not compatible with --disaggregation-mode") {
+  const auto& c = ctx.cfg;
+  return detail::pp_draft(c) && detail::pp_plain_eagle(c) && c.sglang_enable_pp_spec &&
+         c.disaggregation_mode != disaggregation_mode::null;
+}
+ATTNCAP_RULE(pp_spec_dp_attention, "server.pp_spec_dp_attention", server_args, assertion_error, enable_dp_attention,
+             "False (under SGLANG_ENABLE_PP_SPEC)",
+             "SGLANG_ENABLE_PP_SPEC is not compatible with attention DP (--attn-dp-size)") {
+  const auto& c = ctx.cfg;
+  return detail::pp_draft(c) && detail::pp_plain_eagle(c) && c.sglang_enable_pp_spec && c.attn_dp_enabled();
+}
 ATTNCAP_RULE(pp_speculative_prefill, "server.pp_speculative_prefill", server_args, assertion_error, disaggregation_mode,
-             "prefill",
+             "prefill (without SGLANG_ENABLE_PP_SPEC)",
              "PP + speculative decoding (MTP) is only supported on prefill nodes (disaggregation-mode=prefill)") {
   const auto& c = ctx.cfg;
-  return detail::pp_draft(c) && detail::pp_plain_eagle(c) && c.disaggregation_mode != disaggregation_mode::prefill;
+  return detail::pp_draft(c) && detail::pp_plain_eagle(c) && !c.sglang_enable_pp_spec &&
+         c.disaggregation_mode != disaggregation_mode::prefill;
 }
 
 // A chunk left to the engine is a power of two from 2048 to 16384 tokens, by device memory: no

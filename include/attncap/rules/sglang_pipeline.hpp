@@ -202,9 +202,10 @@ struct sglang_pipeline
           detail::sa::unified_memory_page_major, detail::sa::page_major_unified_memory,
           detail::sa::page_major_mla_backends, detail::sa::page_major_asymmetric_kv_backends,
           detail::sa::page_major_backends, detail::sa::unified_pd_pp_size, detail::sa::unified_pd_speculative,
-          detail::sa::unified_pd_hisparse, detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk,
-          detail::sa::unified_eagle_target, detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends,
-          detail::sa::unified_eagle_draft, detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
+          detail::sa::unified_pd_lazy_compaction, detail::sa::unified_pd_hisparse,
+          detail::sa::unified_speculative_algorithm, detail::sa::unified_eagle_topk, detail::sa::unified_eagle_target,
+          detail::sa::unified_eagle_mla_backends, detail::sa::unified_eagle_backends, detail::sa::unified_eagle_draft,
+          detail::sa::unified_dspark_backends, detail::sa::unified_dspark_dcp_backends,
           detail::sa::unified_dflash_backends, detail::sa::unified_dflash_dcp_backends, detail::sa::unified_lmcache,
           detail::sa::unified_eagle_hicache, detail::sa::unified_dcp_mla, detail::sa::unified_dcp_hybrid_swa,
           detail::sa::unified_dcp_disaggregation, detail::sa::unified_dcp_backends,
@@ -216,7 +217,8 @@ struct sglang_pipeline
           // The mps checks that end resolution.
           detail::sa::mps_attention_backend, detail::sa::mps_prefill_backend, detail::sa::mps_decode_backend,
           // The launch's own checks of the resolved arguments.
-          detail::sa::pp_dspark_prefill, detail::sa::pp_speculative_algorithm, detail::sa::pp_speculative_prefill,
+          detail::sa::pp_dspark_prefill, detail::sa::pp_dspark_pp_spec, detail::sa::pp_speculative_algorithm,
+          detail::sa::pp_spec_disaggregation, detail::sa::pp_spec_dp_attention, detail::sa::pp_speculative_prefill,
           detail::sa::chunked_prefill_page_size, detail::sa::hisparse_model, detail::sa::hisparse_radix_cache,
           detail::sa::hisparse_topk, detail::sa::hisparse_kv_dtype, detail::sa::hisparse_prefill_rocm,
           detail::sa::hisparse_prefill_bf16, detail::sa::hisparse_prefill_fp8, detail::sa::hisparse_decode_rocm,

@@ -107,6 +107,14 @@ ATTNCAP_RULE(unified_pd_speculative, "unified_memory.pd_speculative", server_arg
   const auto& c = ctx.cfg;
   return c.enable_unified_memory && c.disaggregation_mode != disaggregation_mode::null && c.speculative();
 }
+ATTNCAP_RULE(unified_pd_lazy_compaction, "unified_memory.pd_lazy_compaction", server_args, assertion_error,
+             sglang_disable_lazy_compaction, "False",
+             "--enable-unified-memory with PD disaggregation requires lazy compaction; unset "
+             "SGLANG_DISABLE_LAZY_COMPACTION.") {
+  const auto& c = ctx.cfg;
+  return c.enable_unified_memory && c.disaggregation_mode != disaggregation_mode::null &&
+         c.sglang_disable_lazy_compaction;
+}
 ATTNCAP_RULE(unified_pd_hisparse, "unified_memory.pd_hisparse", server_args, assertion_error, enable_hisparse, "False",
              "--enable-unified-memory with PD disaggregation is not compatible with --enable-hisparse: the decode-side "
              "HiSparse prealloc path ships host/C4 rows straight from the allocator, bypassing the virtual->physical "

@@ -188,6 +188,9 @@ enum class field_role : std::uint8_t {
   X(disable_cuda_graph, bool, false, flag, 0, 0, input, "CUDA graphs off in both phases, but a phase's backend given") \
   X(sglang_enable_dp_spec_prefill_coordination, bool, false, flag, 0, 0, environment,                                  \
     "attention DP ranks coordinate speculative decoding with prefill")                                                 \
+  X(sglang_enable_pp_spec, bool, false, flag, 0, 0, environment,                                                       \
+    "pipeline stages relay EAGLE's drafts (speculative decoding on every stage)")                                      \
+  X(sglang_disable_lazy_compaction, bool, false, flag, 0, 0, environment, "the unified memory pool compacts eagerly")  \
   X(sglang_ragged_verify_mode, ::attncap::ragged_verify_mode, ::attncap::ragged_verify_mode::static_, choice, 0, 0,    \
     environment, "how verification lays out drafts of different lengths")                                              \
   X(sglang_skip_softmax_prefill_threshold_scale_factor, double, 0.0, real, 0, 0, environment,                          \
