@@ -93,6 +93,22 @@ inline constexpr std::array hpc_ops_rules{
               "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
               "head_dim=128, num_q_heads=4, num_kv_heads=2.",
               hpc::base.head_dim(128).heads(4, 4).tp(2).with(&launch_config::num_kv_heads, 1)},
+    // So are the query heads: 4 a rank of a 2-rank attention-TP group (4 ranks, 2 attention DP
+    // groups) are 8 heads, 2 on each of the 4 ranks the backend counts.
+    rule_case{&hpc::r::init_head_dim_and_group::info, stage::backend_init, exception_kind::value_error,
+              hpc::base.head_dim(128)
+                  .heads(4, 1)
+                  .tp(4)
+                  .with(&launch_config::dp_size, 2)
+                  .with(&launch_config::num_kv_heads, 1)
+                  .flag(&launch_config::enable_dp_attention),
+              "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
+              "head_dim=128, num_q_heads=2, num_kv_heads=1.",
+              hpc::base.head_dim(128)
+                  .heads(4, 1)
+                  .tp(4)
+                  .with(&launch_config::dp_size, 2)
+                  .with(&launch_config::num_kv_heads, 1)},
     // First forward, every layer.
     rule_case{&hpc::r::layer_sliding_window::info, stage::first_forward, exception_kind::value_error,
               hpc::base.with(&launch_config::sliding_window, 4096),

@@ -75,16 +75,15 @@ ATTNCAP_RULE(init_kv_cache_dtype, "hpc_ops.init_kv_cache_dtype", backend_init, v
   const auto t = torch_dtype(ctx.cfg.kv_cache_dtype, ctx.cfg.dtype, ctx.cfg.hardware);
   return t != "torch.bfloat16" && t != "torch.float8_e4m3fn";
 }
-ATTNCAP_RULE(
-    init_fp8_head_shape, "hpc_ops.init_fp8_head_shape", backend_init, value_error, num_q_heads_per_rank,
-    "(8, 1), (64, 8)",
-    "The hpc_ops FP8 KV cache path requires per-rank (num_q_heads, num_kv_heads) in ((8, 1), (64, 8)) (the "
-    "fused RoPE+quant kernel is specialized per shape), got ({num_q_heads_per_rank}, {tp_kv_heads}). Adjust --tp "
-    "accordingly or use "
-    "--kv-cache-dtype bfloat16.") {
+ATTNCAP_RULE(init_fp8_head_shape, "hpc_ops.init_fp8_head_shape", backend_init, value_error, num_q_heads_per_rank,
+             "(8, 1), (64, 8)",
+             "The hpc_ops FP8 KV cache path requires per-rank (num_q_heads, num_kv_heads) in ((8, 1), (64, 8)) (the "
+             "fused RoPE+quant kernel is specialized per shape), got ({tp_q_heads}, {tp_kv_heads}). Adjust --tp "
+             "accordingly or use "
+             "--kv-cache-dtype bfloat16.") {
   const auto& c = ctx.cfg;
   // The FP8 path is taken for an e4m3fn cache: fp8_e4m3, mxfp8, and fp8_e5m2 on ROCm but MI300.
-  const auto q = c.num_q_heads_per_rank, kv = c.tp_kv_heads();
+  const auto q = c.tp_q_heads(), kv = c.tp_kv_heads();
   if (torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware) != "torch.float8_e4m3fn" || q == unset || kv == unset)
     return false;
   for (auto [sq, skv] : traits::fp8_head_shapes)
@@ -94,11 +93,11 @@ ATTNCAP_RULE(
 ATTNCAP_RULE(init_head_dim_and_group, "hpc_ops.init_head_dim_and_group", backend_init, value_error, head_dim,
              "head_dim 128 with num_q_heads // num_kv_heads in (4, 8)",
              "The hpc_ops attention backend requires head_dim == 128 and num_q_heads // num_kv_heads in (4, 8), got "
-             "head_dim={head_dim}, num_q_heads={num_q_heads_per_rank}, num_kv_heads={tp_kv_heads}.") {
+             "head_dim={head_dim}, num_q_heads={tp_q_heads}, num_kv_heads={tp_kv_heads}.") {
   const auto& c = ctx.cfg;
   if (c.head_dim != unset && !traits::caps.head_dims.contains(c.head_dim)) return true;
-  // KV heads split over all tensor-parallel ranks: the backend ignores attention DP here.
-  const auto q = c.num_q_heads_per_rank, kv = c.tp_kv_heads();
+  // Heads split over all tensor-parallel ranks: the backend ignores attention DP here.
+  const auto q = c.tp_q_heads(), kv = c.tp_kv_heads();
   if (q == unset || kv == unset || kv <= 0) return false;
   const int group = q / kv;
   return group != traits::gqa_groups[0] && group != traits::gqa_groups[1];

@@ -15,7 +15,7 @@ namespace detail {
 
 /// Placeholders that are not configuration keys: prefill_backend / decode_backend (the resolved
 /// pair), subject (the backend being built), sm ("sm90"), sm_major ("9"), platform ("sm100",
-/// "hip", …), tp_kv_heads (a rank's KV heads split over all tp_size
+/// "hip", …), tp_q_heads and tp_kv_heads (a rank's query and KV heads split over all tp_size
 /// ranks), gqa_group (q // kv heads), torch_kv_dtype, allowed (the rule's
 /// allowed set), device (the engine's device string: "cuda" on ROCm too) and platform_class (the
 /// engine's platform class name, "CudaSRTPlatform", …); backends (the resolved pair as the
@@ -27,12 +27,13 @@ namespace detail {
 /// dspark_verify_window (that gamma + 1); kimi_k3_verify_width (the tokens a DSPARK verify
 /// step takes: the verify window given, else gamma + 1, else 8); mamba_chunk (the model's Mamba
 /// chunk, else 64).
-inline constexpr std::array<std::string_view, 21> derived_message_keys{"prefill_backend",
+inline constexpr std::array<std::string_view, 22> derived_message_keys{"prefill_backend",
                                                                        "decode_backend",
                                                                        "subject",
                                                                        "sm",
                                                                        "sm_major",
                                                                        "platform",
+                                                                       "tp_q_heads",
                                                                        "tp_kv_heads",
                                                                        "torch_kv_dtype",
                                                                        "gqa_group",

@@ -150,6 +150,7 @@ inline std::optional<std::string> derived_value(std::string_view key, const laun
   if (key == "device") return std::string(device_string(hw.family));
   if (key == "platform_class") return std::string(platform_class(hw.family));
   if (key == "tp_kv_heads") return std::to_string(c.tp_kv_heads());
+  if (key == "tp_q_heads") return std::to_string(c.tp_q_heads());
   if (key == "mamba_chunk") return std::to_string(c.mamba_chunk());
   const auto q = c.num_q_heads_per_rank, kv = c.num_kv_heads_per_rank;
   if (key == "gqa_group") return q > 0 && kv > 0 ? std::to_string(q / kv) : "None";

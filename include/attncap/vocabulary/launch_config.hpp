@@ -76,6 +76,12 @@ struct launch_config {
   constexpr std::int32_t tp_kv_heads() const noexcept {
     return num_kv_heads != ::attncap::unset ? kv_heads_with_dcp(tp_size, 1) : num_kv_heads_per_rank;
   }
+  /// The query heads of a rank when the model's heads are split over all `tp_size` ranks, attention
+  /// DP or not, as the hpc_ops backend counts them (`unset` when unknown).
+  constexpr std::int32_t tp_q_heads() const noexcept {
+    return num_q_heads_per_rank != ::attncap::unset && tp_size > 0 ? num_q_heads_per_rank * head_ranks() / tp_size
+                                                                   : ::attncap::unset;
+  }
   /// The chunk the Mamba state is cached at: the model's, else the FLA kernels' 64.
   constexpr std::int32_t mamba_chunk() const noexcept {
     return mamba_chunk_size != ::attncap::unset ? mamba_chunk_size : 64;
