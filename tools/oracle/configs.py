@@ -146,13 +146,18 @@ NEUTRAL_MHA = "MistralForCausalLM"
 NEUTRAL_MLA = "MiniCPM3ForCausalLM"
 
 
+def _head_ranks(cfg: dict) -> int:
+    """The ranks a model's heads are split over: the attention tensor-parallel group's, as attention
+    DP splits the tensor-parallel ranks into groups that each hold every head (attncap's per-rank
+    head facts count them so)."""
+    tp = int(cfg.get("tp_size", 1)) // (int(cfg.get("dp_size", 1)) if cfg.get("enable_dp_attention") else 1)
+    return max(tp, 1)
+
+
 def hf_config(cfg: dict) -> dict:
     """The config.json of a small model with the architecture, heads and head dim of `cfg`."""
     arch = cfg.get("model_arch", "mha")
-    # The heads of a rank are those of its attention tensor-parallel group: attention DP splits
-    # the tensor-parallel ranks into groups that each hold every head.
-    tp = int(cfg.get("tp_size", 1)) // (int(cfg.get("dp_size", 1)) if cfg.get("enable_dp_attention") else 1)
-    tp = max(tp, 1)
+    tp = _head_ranks(cfg)
     q = int(cfg.get("num_q_heads_per_rank") or 8) * tp
     head_dim = int(cfg.get("head_dim") or 128)
     model = cfg.get("model")
@@ -226,7 +231,7 @@ def written_facts(cfg: dict) -> dict:
     h = h.get("text_config", h)
     if cfg.get("model_arch", "mha") == "mla":
         return named
-    tp = int(cfg.get("tp_size", 1))
+    tp = _head_ranks(cfg)
     facts = {**named, "head_dim": h["head_dim"], "num_q_heads_per_rank": h["num_attention_heads"] // tp,
              "num_kv_heads_per_rank": max(1, h["num_key_value_heads"] // tp), "num_kv_heads": h["num_key_value_heads"]}
     if cfg.get("model") in HYBRID_SWA:
