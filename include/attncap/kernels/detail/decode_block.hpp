@@ -76,9 +76,7 @@ inline void prefetch_l1(const std::byte* p) {
 template <int G>
 inline constexpr bool own_v_before_softmax = G >= 4;
 
-/// The prefetches of key j of a PV loop (see block_prefetch). Plain `inline`, as every function
-/// that only prefetches: GCC 12 takes an always_inline function without stores for one without
-/// effects and drops its calls before inlining them, prefetches and all.
+/// The prefetches of key j of a PV loop (see block_prefetch).
 template <int DK, int DV, class KV, int G, class O>
 inline void prefetch_key(const block_prefetch& pf, int j) {
   if (j < pf.far_n) prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);

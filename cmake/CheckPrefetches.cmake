@@ -1,0 +1,43 @@
+# cmake -DCXX=<compiler> -DSOURCE=<tu> -DOUT=<file.s> -DFLAGS=<;-list> -P CheckPrefetches.cmake
+# Compiles SOURCE to assembly and requires every AVX2 and AVX-512 decode block body in it to issue
+# both L2 (prefetcht1) and L1 (prefetcht0) prefetches: without them a decode from memory runs at
+# about half its speed and no result changes, so only the code shows it.
+execute_process(COMMAND "${CXX}" ${FLAGS} -S -o "${OUT}" "${SOURCE}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "compiling ${SOURCE} failed:\n${err}")
+endif()
+# Function labels and prefetches only: other lines may hold brackets, which would join list items.
+file(STRINGS "${OUT}" lines REGEX "^_Z[A-Za-z0-9_.]*:|prefetcht[01]")
+# A function's label starts its instructions; the parts a compiler splits off (name.part.0,
+# name.cold, ...) count with the function.
+set(bodies "")
+set(body "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^(_Z[A-Za-z0-9_]+)[.A-Za-z0-9_]*:")
+    set(name "${CMAKE_MATCH_1}")
+    set(body "")
+    if(name MATCHES "decode_block" AND name MATCHES "(4avx2|6avx512)")
+      set(body "${name}")
+      list(APPEND bodies "${body}")
+    endif()
+  elseif(body AND line MATCHES "prefetch(t1|t0)")
+    set(has_${CMAKE_MATCH_1}_${body} TRUE)
+  endif()
+endforeach()
+list(REMOVE_DUPLICATES bodies)
+list(LENGTH bodies checked)
+if(checked LESS 4)
+  message(FATAL_ERROR "expected the AVX2 and AVX-512 decode_block bodies of groups 1 and 4, found ${checked}")
+endif()
+set(missing "")
+foreach(body IN LISTS bodies)
+  foreach(hint t1 t0)
+    if(NOT has_${hint}_${body})
+      string(APPEND missing "  ${body}: no prefetch${hint}\n")
+    endif()
+  endforeach()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "decode bodies without prefetches (${FLAGS}):\n${missing}")
+endif()
+message(STATUS "${checked} decode block bodies issue L2 and L1 prefetches (${FLAGS})")
