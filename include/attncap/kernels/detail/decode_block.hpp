@@ -57,15 +57,15 @@ template <int DK, int DV, class KV, class O>
 inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows) {
   constexpr int lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
   constexpr int lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
-  for (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
+  ATTNCAP_DETAIL_UNROLLED_FOR (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
   if (!same_rows)
-    for (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
+    ATTNCAP_DETAIL_UNROLLED_FOR (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
 }
 
 /// Prefetches the Bytes at p into L1.
 template <std::size_t Bytes, class O>
 inline void prefetch_l1(const std::byte* p) {
-  for (std::size_t i = 0; i < Bytes; i += 64) O::prefetch_l1(p + i);
+  ATTNCAP_DETAIL_UNROLLED_FOR (std::size_t i = 0; i < Bytes; i += 64) O::prefetch_l1(p + i);
 }
 
 /// Where a block's V rows are prefetched into L1. From G = 4 the head's own QK is long enough to
@@ -106,20 +106,20 @@ inline constexpr bool decode_qk_pairs = O::W == 8 &&
 /// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA);
 /// Pairs: q in pair order, K read as pairs.
 template <int DK, class KV, int G, int NU, bool Pairs, class O>
-inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
   using vec = typename O::vec;
   q = opaque(q);
   constexpr int W = O::W;
   vec a[G][NU];
-  for (int g = 0; g < G; ++g)
-    for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
+  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::zero();
   if constexpr (Pairs) {
     // Key by key: the pairs of NU keys at once would not leave the accumulators their registers.
     for (int c = 0; c < DK / W; c += 2)
-      for (int u = 0; u < NU; ++u) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) {
         vec even, odd;
         O::load_bf16_pairs(krow[j0 + u] + c * W, even, odd);
-        for (int g = 0; g < G; ++g) {
+        ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
           a[g][u] = O::fma(O::load(q + g * DK + c * W), even, a[g][u]);
           a[g][u] = O::fma(O::load(q + g * DK + (c + 1) * W), odd, a[g][u]);
         }
@@ -127,40 +127,40 @@ inline void qk_fma(const float* q, const KV* const* krow, int j0, typename O::ve
   } else {
     for (int c = 0; c < DK / W; ++c) {
       vec kv[NU];
-      for (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
-      for (int g = 0; g < G; ++g) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
         const vec qv = O::load(q + g * DK + c * W);
-        for (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
+        ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
       }
     }
   }
-  for (int g = 0; g < G; ++g)
-    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
+  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
 
 /// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
 /// (bf16 q), which halves the dot products. Unscaled: q stays exact in bf16, and the scores are
 /// scaled once per block after the reduction.
 template <int DK, int G, int NU, bool Lo, class O>
-inline void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* const* krow, int j0,
-                       typename O::vec* part) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* const* krow, int j0,
+                                             typename O::vec* part) {
   using vec = typename O::vec;
   q_hi = opaque(q_hi);
   q_lo = opaque(q_lo);
   vec a[G][NU];
-  for (int g = 0; g < G; ++g)
-    for (int u = 0; u < NU; ++u) a[g][u] = O::zero();
+  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::zero();
   for (int c = 0; c < DK / 32; ++c) {
-    for (int u = 0; u < NU; ++u) {
+    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) {
       const auto kv = O::load_bf16x32(krow[j0 + u] + c * 32);
-      for (int g = 0; g < G; ++g) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
         a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_hi + g * DK + c * 32), kv);
         if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_lo + g * DK + c * 32), kv);
       }
     }
   }
-  for (int g = 0; g < G; ++g)
-    for (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
+  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
 
 /// Soft-cap in the log2 domain: outer * tanh(k x / 2) as outer * (1 - 2 / (2^(k x) + 1)), with
@@ -183,8 +183,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
   constexpr int U = divisor_at_most(16, O::acc_regs / G);  // keys per QK step: G * U independent FMA chains
   alignas(64) vec part[G * 16];
   int j0 = 0;
-  const auto steps = [&](auto step) {
-    const auto next_k = [&](int cnt) {
+  const auto steps = [&](auto step) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+    const auto next_k = [&](int cnt) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
       if (pf.next_k)
         for (int i = j0; i < j0 + cnt; ++i) prefetch_l1<DK * sizeof(KV), O>(pf.next_k + pf.next_off[i]);
     };
@@ -202,18 +202,25 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
       const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
       const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
       if (!w.q_lo_nonzero)
-        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part); });
+        steps([&](auto nu)
+                  ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part); });
       else
-        steps([&](auto nu) { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part); });
+        steps([&](auto nu)
+                  ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part); });
     }
   }
   const bool unscaled = j0 != 0;
   if (j0 == 0) {
     const float* q = w.q + std::size_t(qh) * DK;
     if constexpr (decode_qk_pairs<O, KV, DK>) {
-      if (w.q_pairs) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part); });
+      if (w.q_pairs)
+        steps([&](auto nu)
+                  ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part); });
     }
-    if (j0 == 0) steps([&](auto nu) { qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part); });  // no pairs QK ran
+    if (j0 == 0)
+      steps([&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+        qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part);
+      });  // no pairs QK ran
   }
   const vec sc = O::set1(w.score_scale);
   for (int g = 0; g < G; ++g) {
@@ -286,23 +293,24 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const
   for (int c0 = 0; c0 < CV; c0 += CG)
     for (int g0 = 0; g0 < G; g0 += GH) {
       vec a[GH][CG];
-      for (int g = 0; g < GH; ++g)
-        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
+        ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
       for (int j = 0; j < n; ++j) {
         if (c0 == 0 && g0 == 0) prefetch_key<DK, DV, KV, G, O>(pf, j);
         vec vv[CG];
         if constexpr (pairs) {
-          for (int cc = 0; cc < CG; cc += 2) O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
+          ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; cc += 2)
+            O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
         } else {
-          for (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+          ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
         }
-        for (int g = 0; g < GH; ++g) {
+        ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g) {
           const vec p = O::set1(s[g0 + g][j]);
-          for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
+          ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
         }
       }
-      for (int g = 0; g < GH; ++g)
-        for (int cc = 0; cc < CG; ++cc) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
+        ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
           float* dst = acc + (g0 + g) * DV + (c0 + cc) * W;
           O::store(dst, O::add(O::load(dst), a[g][cc]));
         }
@@ -321,24 +329,24 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
   constexpr int CG = 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G);
   for (int c0 = 0; c0 < CV; c0 += CG) {
     vec a[G][CG];
-    for (int g = 0; g < G; ++g)
-      for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
+    ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
     for (int j = 0; j < n; j += 2) {
       if (c0 == 0)
         for (int i = j; i < j + 2 && i < n; ++i) prefetch_key<DK, DV, bf16_t, G, O>(pf, i);
       typename O::bvec vv[CG];
-      for (int cc = 0; cc < CG; cc += 2) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; cc += 2) {
         const auto x = O::load_bf16x32(vrow[j] + (c0 + cc) * 16);
         const auto y = j + 1 < n ? O::load_bf16x32(vrow[j + 1] + (c0 + cc) * 16) : O::bzero();
         O::pair_rows(x, y, vv[cc], vv[cc + 1]);
       }
-      for (int g = 0; g < G; ++g) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
         const auto pp = O::broadcast_pair(pb[g] + j);
-        for (int cc = 0; cc < CG; ++cc) a[g][cc] = O::dot_bf16(a[g][cc], pp, vv[cc]);
+        ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::dot_bf16(a[g][cc], pp, vv[cc]);
       }
     }
-    for (int g = 0; g < G; ++g)
-      for (int cc = 0; cc < CG; ++cc) {
+    ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
         float* dst = acc + g * DV + (c0 + cc) * 16;
         O::store(dst, O::add(O::load(dst), a[g][cc]));
       }

@@ -18,44 +18,46 @@ inline constexpr int prefill_bk = 32;
 /// s[i][j0..] for rows [i0, i0+RI): S = Q K^T over NV vectors of keys of the packed K^T tile kt
 /// ([D][BK] fp32 FMA).
 template <int D, int RI, int NV, class O>
-inline void qk_tile_fma(const float (*qf)[D], const float* kt, int i0, int j0, float (*s)[prefill_bk]) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float (*qf)[D], const float* kt, int i0, int j0,
+                                              float (*s)[prefill_bk]) {
   using vec = typename O::vec;
   vec a[RI][NV];
-  for (int r = 0; r < RI; ++r)
-    for (int v = 0; v < NV; ++v) a[r][v] = O::zero();
+  ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int d = 0; d < D; ++d) {
     const float* kd = kt + d * prefill_bk + j0;
     vec kv[NV];
-    for (int v = 0; v < NV; ++v) kv[v] = O::load(kd + v * O::W);
-    for (int r = 0; r < RI; ++r) {
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(kd + v * O::W);
+    ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
       const vec qb = O::set1(qf[i0 + r][d]);
-      for (int v = 0; v < NV; ++v) a[r][v] = O::fma(qb, kv[v], a[r][v]);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qb, kv[v], a[r][v]);
     }
   }
-  for (int r = 0; r < RI; ++r)
-    for (int v = 0; v < NV; ++v) O::store(&s[i0 + r][j0 + v * O::W], a[r][v]);
+  ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(&s[i0 + r][j0 + v * O::W], a[r][v]);
 }
 
 /// Same with vdpbf16ps: the K^T tile packed as bf16 pairs [D/2][BK], q rows read as bf16 pairs.
 template <int D, int RI, int NV, class O>
-inline void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, int i0, float scale,
-                            float (*s)[prefill_bk]) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, int i0,
+                                                  float scale, float (*s)[prefill_bk]) {
   using vec = typename O::vec;
   vec a[RI][NV];
-  for (int r = 0; r < RI; ++r)
-    for (int v = 0; v < NV; ++v) a[r][v] = O::zero();
+  ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int d = 0; d < D / 2; ++d) {
     const std::uint32_t* kd = kp + d * prefill_bk;
     decltype(O::broadcast_pair(nullptr)) kv[NV];
-    for (int v = 0; v < NV; ++v) kv[v] = O::load_bf16x32(reinterpret_cast<const bf16_t*>(kd + v * O::W));
-    for (int r = 0; r < RI; ++r) {
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v)
+      kv[v] = O::load_bf16x32(reinterpret_cast<const bf16_t*>(kd + v * O::W));
+    ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
       const auto qb = O::broadcast_pair(qrow[i0 + r] + 2 * d);
-      for (int v = 0; v < NV; ++v) a[r][v] = O::dot_bf16(a[r][v], qb, kv[v]);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::dot_bf16(a[r][v], qb, kv[v]);
     }
   }
   const vec sc = O::set1(scale);
-  for (int r = 0; r < RI; ++r)
-    for (int v = 0; v < NV; ++v) O::store(&s[i0 + r][v * O::W], O::mul(a[r][v], sc));
+  ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(&s[i0 + r][v * O::W], O::mul(a[r][v], sc));
 }
 
 /// The micro-tiling of prefill_tile for head dim D on ops O: micro-tiles of R rows by N vectors
@@ -134,12 +136,12 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<
   if (w.bf16_dot) {
     if constexpr (O::has_bf16_dot && std::is_same_v<T, bf16_t>) {
       const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(w.kt + kb * D));
-      over_rows<S::RI>(rows_s, [&]<int R>(int i0) {
+      over_rows<S::RI>(rows_s, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
         qk_tile_bf16dot<D, R, S::NV, O>(reinterpret_cast<const bf16_t* const*>(t.qrow), kp, i0, qscale, t.s);
       });
     }
   } else {
-    over_rows<S::RI>(rows_s, [&]<int R>(int i0) {
+    over_rows<S::RI>(rows_s, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
       for (int j0 = 0; j0 < prefill_bk; j0 += S::NV * O::W)
         qk_tile_fma<D, R, S::NV, O>(t.qf, w.kt + kb * D, i0, j0, t.s);
     });
@@ -227,18 +229,18 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
   constexpr int W = O::W, CP = tile_shape<D, O>::CP;
   for (int c0 = 0; c0 < D / W; c0 += CP) {
     vec a[R][CP];
-    for (int r = 0; r < R; ++r)
-      for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
+    ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < R; ++r)
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
     for (int j = 0; j < nk; ++j) {
       vec vv[CP];
-      for (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(&t.vt[j][(c0 + cc) * W]);
-      for (int r = 0; r < R; ++r) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(&t.vt[j][(c0 + cc) * W]);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < R; ++r) {
         const vec p = O::set1(t.s[i0 + r][j]);
-        for (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
+        ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
       }
     }
-    for (int r = 0; r < R; ++r)
-      for (int cc = 0; cc < CP; ++cc) {
+    ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < R; ++r)
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) {
         float* dst = &t.acc[i0 + r][(c0 + cc) * W];
         O::store(dst, O::add(O::load(dst), a[r][cc]));
       }
@@ -248,7 +250,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
 /// acc += P V over the tile's nk keys for the first rows_p rows.
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, int nk, int rows_p) {
-  over_rows<tile_shape<D, O>::RP>(rows_p, [&]<int R>(int i0) { pv_rows<D, R, T, O>(t, nk, i0); });
+  over_rows<tile_shape<D, O>::RP>(
+      rows_p, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { pv_rows<D, R, T, O>(t, nk, i0); });
 }
 
 /// total += acc, acc = 0 for the first rows rows.
