@@ -8,10 +8,14 @@
 #include <algorithm>
 #include <attncap/kernels/instantiate.hpp>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #if defined(__x86_64__)
@@ -103,8 +107,8 @@ __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
 }
 #endif
 
-/// The widest vectors this CPU runs: 16 fp32 lanes with AVX-512, else 8.
-int roof_lanes() { return available(isa::avx512) ? 16 : 8; }
+/// The vector width of the kernel path that runs: 16 fp32 lanes on AVX-512, else 8 (the AVX2 roofs).
+int roof_lanes() { return active_isa() >= isa::avx512 ? 16 : 8; }
 float read_stream(const std::byte* p, std::size_t n) {
   return roof_lanes() == 16 ? read_avx512(p, n) : read_avx2(p, n);
 }
@@ -276,7 +280,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
   p.head_dim = c.head_dim;
   p.num_threads = threads;
   const double fma_roof = compute_roof(false, threads);
-  const double dot_roof = available(isa::avx512_bf16) ? compute_roof(true, threads) : 0.0;
+  const double dot_roof = active_isa() == isa::avx512_bf16 ? compute_roof(true, threads) : 0.0;
   timed_loop(state, [&] { prefill(p); });
   // Causal: query i sees i + 1 keys; 2 FLOP per MAC, QK^T and PV.
   const double flops = 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2);
@@ -394,9 +398,32 @@ void bench_direct_pointer(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(direct[i++ % direct.size()]);
 }
 
+/// --attncap_isa=<path>: every row runs on that kernel path, its roofs on that vector width (the
+/// AVX2 path on an AVX-512 host, say); the flag is taken out of argv before Google Benchmark's.
+std::optional<isa> isa_flag(int& argc, char** argv) {
+  constexpr std::string_view prefix = "--attncap_isa=";
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.substr(0, prefix.size()) != prefix) continue;
+    std::copy(argv + i + 1, argv + argc, argv + i);
+    --argc;
+    for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16})
+      if (to_string(path) == arg.substr(prefix.size())) return path;
+    throw std::invalid_argument(std::string(arg) + ": expected scalar, avx2, avx512 or avx512_bf16");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::optional<scoped_isa> forced;
+  try {
+    if (const std::optional<isa> path = isa_flag(argc, argv)) forced.emplace(*path);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
   benchmark::Initialize(&argc, argv);
   // Decode: every configuration of this build's space at S = 32K, on 1 and 2 threads.
   for (const decode_config& c : decode_space.configs)
