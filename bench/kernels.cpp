@@ -400,6 +400,7 @@ void bench_direct_pointer(benchmark::State& state) {
 
 /// --attncap_isa=<path>: every row runs on that kernel path, its roofs on that vector width (the
 /// AVX2 path on an AVX-512 host, say); the flag is taken out of argv before Google Benchmark's.
+/// An unknown path throws attncap::parse_error, which names the accepted ones.
 std::optional<isa> isa_flag(int& argc, char** argv) {
   constexpr std::string_view prefix = "--attncap_isa=";
   for (int i = 1; i < argc; ++i) {
@@ -407,9 +408,7 @@ std::optional<isa> isa_flag(int& argc, char** argv) {
     if (arg.substr(0, prefix.size()) != prefix) continue;
     std::copy(argv + i + 1, argv + argc, argv + i);
     --argc;
-    for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16})
-      if (to_string(path) == arg.substr(prefix.size())) return path;
-    throw std::invalid_argument(std::string(arg) + ": expected scalar, avx2, avx512 or avx512_bf16");
+    return parse<isa>(arg.substr(prefix.size()));
   }
   return std::nullopt;
 }
@@ -421,7 +420,7 @@ int main(int argc, char** argv) {
   try {
     if (const std::optional<isa> path = isa_flag(argc, argv)) forced.emplace(*path);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "--attncap_isa: %s\n", e.what());
     return 2;
   }
   benchmark::Initialize(&argc, argv);

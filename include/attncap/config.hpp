@@ -67,7 +67,8 @@
 
 /// A for loop unrolled completely: a kernel body's register tile (an array of vectors indexed by
 /// loop counters) stays in registers only when every index is a constant, which -O3 arranges on its
-/// own and -O2 does not (GCC 12 -O2 ran decode 2-3x slower without it).
+/// own and -O2 does not (GCC 12 -O2 ran decode 2-3x slower without it). The few prefetches of a
+/// row are issued the same way, straight-line as at -O3.
 #if defined(__GNUC__)
 #define ATTNCAP_DETAIL_UNROLLED_FOR(...) _Pragma("GCC unroll 64") for (__VA_ARGS__)
 #else
