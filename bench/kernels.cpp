@@ -280,7 +280,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
   p.head_dim = c.head_dim;
   p.num_threads = threads;
   const double fma_roof = compute_roof(false, threads);
-  const double dot_roof = active_isa() == isa::avx512_bf16 ? compute_roof(true, threads) : 0.0;
+  const double dot_roof = active_isa() >= isa::avx512_bf16 ? compute_roof(true, threads) : 0.0;
   timed_loop(state, [&] { prefill(p); });
   // Causal: query i sees i + 1 keys; 2 FLOP per MAC, QK^T and PV.
   const double flops = 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2);

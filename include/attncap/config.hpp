@@ -53,6 +53,13 @@
 #define ATTNCAP_DETAIL_X86 1
 #endif
 
+/// Defined where the AMX path exists: x86-64 Linux (the kernel grants a process the tile state on
+/// request) with a compiler that knows AMX (GCC 11, Clang 12 on).
+#if defined(__x86_64__) && defined(__linux__) && \
+    ((defined(__clang__) && __clang_major__ >= 12) || (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 11))
+#define ATTNCAP_DETAIL_AMX 1
+#endif
+
 /// A step of a kernel body, split out of it for reading: inlined whatever the optimiser's size
 /// heuristics say, so the body compiles as one function, as if it were written in one piece.
 /// ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA, after a lambda's parameter list, does the same for a lambda
@@ -87,6 +94,11 @@
       "clang attribute push(__attribute__((target(\"avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c\"))), \
       apply_to = function)")
 #define ATTNCAP_DETAIL_AVX512_END _Pragma("clang attribute pop")
+#define ATTNCAP_DETAIL_AMX_BEGIN \
+  _Pragma(                       \
+      "clang attribute push(__attribute__((target(\"amx-tile,amx-bf16,avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c\"))), \
+      apply_to = function)")
+#define ATTNCAP_DETAIL_AMX_END _Pragma("clang attribute pop")
 #elif defined(__GNUC__)
 #define ATTNCAP_DETAIL_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,fma,f16c\")")
 #define ATTNCAP_DETAIL_AVX2_END _Pragma("GCC pop_options")
@@ -97,9 +109,17 @@
       _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")                           \
           _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
 #define ATTNCAP_DETAIL_AVX512_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
+#define ATTNCAP_DETAIL_AMX_BEGIN                                                                               \
+  _Pragma("GCC push_options")                                                                                  \
+      _Pragma("GCC target(\"amx-tile,amx-bf16,avx512f,avx512bw,avx512dq,avx512vl,avx512bf16,avx2,fma,f16c\")") \
+          _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")                 \
+              _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"")
+#define ATTNCAP_DETAIL_AMX_END _Pragma("GCC diagnostic pop") _Pragma("GCC pop_options")
 #else
 #define ATTNCAP_DETAIL_AVX2_BEGIN
 #define ATTNCAP_DETAIL_AVX2_END
 #define ATTNCAP_DETAIL_AVX512_BEGIN
 #define ATTNCAP_DETAIL_AVX512_END
+#define ATTNCAP_DETAIL_AMX_BEGIN
+#define ATTNCAP_DETAIL_AMX_END
 #endif

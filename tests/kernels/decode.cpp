@@ -29,7 +29,7 @@ std::string name(const decode_config& c) {
 /// dim 64 or 128.
 template <class F>
 void each_path_and_config(F f) {
-  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+  for (isa path : test::all_paths) {
     if (!available(path)) continue;
     scoped_isa force(path);
     for (const decode_config& c : decode_space.configs) {
@@ -61,7 +61,7 @@ TEST_CASE("an empty sequence (fully masked row) decodes to zeros") {
 
 TEST_CASE("every ISA path agrees with the reference, for odd lengths and page sizes") {
   std::mt19937 rng(3);
-  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+  for (isa path : test::all_paths) {
     if (!available(path)) continue;
     scoped_isa force(path);
     for (dtype kv : decode_space_t::family_kv_dtypes)
@@ -100,7 +100,7 @@ TEST_CASE("allow_bf16_products stays within the bf16 rounding of the inputs and 
     t.p.allow_bf16_products = true;
     decode(t.p);
     const double err = t.max_error();
-    if (path == isa::avx512_bf16 && c.kv == dtype::bf16) {
+    if (path >= isa::avx512_bf16 && c.kv == dtype::bf16) {
       CHECK(err <= bf16_rounding);
       CHECK(err > tolerance(c.kv));
     } else {
@@ -111,7 +111,7 @@ TEST_CASE("allow_bf16_products stays within the bf16 rounding of the inputs and 
 
 TEST_CASE("fp32 q holding bf16 values takes the hi-only path and keeps the fp32 tolerance") {
   std::mt19937 rng(19);
-  for (isa path : {isa::avx512, isa::avx512_bf16}) {
+  for (isa path : {isa::avx512, isa::avx512_bf16, isa::avx512_amx}) {
     if (!available(path)) continue;
     scoped_isa force(path);
     for (int g : {1, 4, 8}) {
@@ -207,7 +207,7 @@ TEST_CASE("odd head counts on every ISA path, KV dtype and page layout") {
   // (q heads, KV heads): 28 / 4 (group 7), 7 / 1, 3 / 1, 12 / 2 (6), 48 / 3 (16), 64 / 1, 20 / 4 (5).
   const std::pair<int, int> heads[] = {{28, 4}, {7, 1}, {3, 1}, {12, 2}, {48, 3}, {64, 1}, {20, 4}};
   std::mt19937 rng(43);
-  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+  for (isa path : test::all_paths) {
     if (!available(path)) continue;
     scoped_isa force(path);
     for (dtype kv : decode_space_t::family_kv_dtypes)

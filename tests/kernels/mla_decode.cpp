@@ -13,7 +13,7 @@ using namespace attncap::kernels;
 
 TEST_CASE("MLA decode matches the reference for every compiled configuration and ISA path") {
   std::mt19937 rng(29);
-  for (isa path : {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16}) {
+  for (isa path : test::all_paths) {
     if (!available(path)) continue;
     scoped_isa force(path);
     for (const mla_config& c : mla_space.configs) {
@@ -47,7 +47,7 @@ TEST_CASE("MLA decode with a sliding window, soft-cap, sinks and its own scale o
 
 TEST_CASE("MLA decode with bf16 products stays within the bf16 rounding of the inputs") {
   std::mt19937 rng(37);
-  for (isa path : {isa::avx512, isa::avx512_bf16}) {
+  for (isa path : {isa::avx512, isa::avx512_bf16, isa::avx512_amx}) {
     if (!available(path) || !mla_space.compiled(576, 512, dtype::bf16)) continue;
     scoped_isa force(path);
     CAPTURE(to_string(path));
@@ -57,7 +57,7 @@ TEST_CASE("MLA decode with bf16 products stays within the bf16 rounding of the i
     mla_decode(t.p);
     CHECK(t.max_error() <= 0x1p-8);
     // Only the bf16 dot-product path rounds the products.
-    if (path == isa::avx512_bf16)
+    if (path >= isa::avx512_bf16)
       CHECK(t.max_error() > 2e-5);
     else
       CHECK(t.max_error() <= 2e-5);

@@ -62,9 +62,10 @@ TEST_CASE("ISA paths: scalar always, forcing an unavailable one throws, the over
     CHECK(active_isa() == isa::scalar);
   }
   CHECK(active_isa() == before);
-  for (isa i : {isa::avx2, isa::avx512, isa::avx512_bf16})
+  for (isa i : {isa::avx2, isa::avx512, isa::avx512_bf16, isa::avx512_amx})
     if (!available(i)) CHECK_THROWS_AS(scoped_isa{i}, std::invalid_argument);
   CHECK(to_string(isa::avx512_bf16) == "avx512_bf16");
+  CHECK(to_string(isa::avx512_amx) == "avx512_amx");
   CHECK(resolve_threads(0) >= 1);
   CHECK(resolve_threads(1) == 1);
 }

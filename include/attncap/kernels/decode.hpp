@@ -22,11 +22,13 @@ namespace attncap::kernels::detail {
 using decode_body_fn = void (*)(const decode_work&);
 using decode_fn = void (*)(const decode_params&);
 
-/// The decode body of `path`; AVX-512 with and without bf16 dot share one body (runtime flag).
+/// The decode body of `path`; AVX-512 with and without bf16 dot share one body (runtime flag), and
+/// AMX has no decode body of its own (one query row per KV head: tiles of 16 rows would idle).
 template <int DK, int DV, class KV, int G, int R>
 decode_body_fn decode_body_for(isa path) noexcept {
   switch (path) {
 #if defined(ATTNCAP_DETAIL_X86)
+    case isa::avx512_amx:
     case isa::avx512_bf16:
     case isa::avx512:
       return &avx512::decode_partial<DK, DV, KV, G, R>;
@@ -46,7 +48,7 @@ template <int DK, int DV, class KV, int G, int R>
 void run_paged_decode(const decode_params& p, bool latent_v) {
   const isa path = active_isa();
   const decode_body_fn body = decode_body_for<DK, DV, KV, G, R>(path);
-  const bool dot = path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
+  const bool dot = path >= isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
 #if defined(ATTNCAP_DETAIL_X86)
   const int pair_run = path == isa::avx2 && avx2::decode_qk_pairs<avx2::ops, KV, DK> ? 2 * avx2::ops::W : 0;
 #else

@@ -14,12 +14,17 @@
 #if defined(ATTNCAP_DETAIL_X86)
 #include <cpuid.h>
 #endif
+#if defined(ATTNCAP_DETAIL_AMX)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace attncap::kernels {
 
 /// A compiled path of the kernels, ordered from most portable to fastest.
-/// `avx512_bf16` is the AVX-512 path plus `vdpbf16ps` for bf16 dot products.
-ATTNCAP_NAMED_ENUM(isa, std::uint8_t, scalar, avx2, avx512, avx512_bf16)
+/// `avx512_bf16` is the AVX-512 path plus `vdpbf16ps` for bf16 dot products; `avx512_amx` is that
+/// path plus AMX tiles (`tdpbf16ps`) for the bf16 products of prefill and extend.
+ATTNCAP_NAMED_ENUM(isa, std::uint8_t, scalar, avx2, avx512, avx512_bf16, avx512_amx)
 
 }  // namespace attncap::kernels
 
@@ -38,9 +43,20 @@ struct cpu_features {
   bool avx2_fma_f16c = false;  ///< AVX2 + FMA + F16C with OS-enabled YMM state
   bool avx512 = false;         ///< AVX-512 F/BW/DQ/VL with OS-enabled ZMM state
   bool avx512_bf16 = false;    ///< AVX512_BF16 (`vdpbf16ps`)
+  bool amx_bf16 = false;       ///< AMX-TILE + AMX-BF16, tile state enabled and granted to this process
 };
 
 namespace detail {
+/// Asks Linux for the AMX tile data state (off until a process requests it; granted process-wide).
+inline bool request_amx_state() noexcept {
+#if defined(ATTNCAP_DETAIL_AMX)
+  constexpr long req_xcomp_perm = 0x1023, xfeature_xtiledata = 18;
+  return syscall(SYS_arch_prctl, req_xcomp_perm, xfeature_xtiledata) == 0;
+#else
+  return false;
+#endif
+}
+
 inline cpu_features detect_cpu_features() noexcept {
   cpu_features f;
 #if defined(ATTNCAP_DETAIL_X86)
@@ -57,7 +73,9 @@ inline cpu_features detect_cpu_features() noexcept {
   const bool avx512 = ((b >> 16) & 1u) && ((b >> 17) & 1u) && ((b >> 30) & 1u) && ((b >> 31) & 1u);
   f.avx2_fma_f16c = ymm_state && avx2 && fma && f16c;
   f.avx512 = f.avx2_fma_f16c && zmm_state && avx512;
+  const bool amx = ((d >> 22) & 1u) && ((d >> 24) & 1u), tile_state = (xcr0_lo & 0x60000u) == 0x60000u;
   if (__get_cpuid_count(7, 1, &a, &b, &c, &d)) f.avx512_bf16 = f.avx512 && ((a >> 5) & 1u);
+  f.amx_bf16 = f.avx512_bf16 && amx && tile_state && request_amx_state();
 #endif
   return f;
 }
@@ -85,13 +103,15 @@ inline bool available(isa i) noexcept {
       return f.avx512;
     case isa::avx512_bf16:
       return f.avx512 && f.avx512_bf16;
+    case isa::avx512_amx:
+      return f.amx_bf16;
   }
   return false;
 }
 
 /// The fastest path this CPU can run.
 inline isa best_isa() noexcept {
-  for (isa i : {isa::avx512_bf16, isa::avx512, isa::avx2})
+  for (isa i : {isa::avx512_amx, isa::avx512_bf16, isa::avx512, isa::avx2})
     if (available(i)) return i;
   return isa::scalar;
 }

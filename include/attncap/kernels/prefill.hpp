@@ -9,6 +9,7 @@
 #include <attncap/kernels/detail/bodies.hpp>
 #include <attncap/kernels/detail/explicit.hpp>
 #include <attncap/kernels/detail/family.hpp>
+#include <attncap/kernels/detail/prefill_amx.hpp>
 #include <attncap/kernels/detail/scratch.hpp>
 #include <attncap/kernels/isa.hpp>
 #include <attncap/kernels/kernel_space.hpp>
@@ -29,10 +30,26 @@ namespace attncap::kernels::detail {
 
 using prefill_body_fn = void (*)(const prefill_work&);
 
+/// Whether path runs head dim D of type T on AMX tiles.
+template <int D, class T>
+constexpr bool on_tiles(isa path) noexcept {
+#if defined(ATTNCAP_DETAIL_AMX)
+  return path == isa::avx512_amx && std::is_same_v<T, bf16_t> && amx::runs_on_tiles<D>;
+#else
+  (void)path;
+  return false;
+#endif
+}
+
 template <int D, class T>
 prefill_body_fn prefill_body_for(isa path) noexcept {
+#if defined(ATTNCAP_DETAIL_AMX)
+  if constexpr (std::is_same_v<T, bf16_t> && amx::runs_on_tiles<D>)
+    if (on_tiles<D, T>(path)) return &amx::prefill_tile<D, T>;
+#endif
   switch (path) {
 #if defined(ATTNCAP_DETAIL_X86)
+    case isa::avx512_amx:
     case isa::avx512_bf16:
     case isa::avx512:
       return &avx512::prefill_tile<D, T>;
@@ -52,7 +69,9 @@ struct prefill_item {
 /// Where a prefill call's scratch pieces lie: K^T of every (sequence b, KV head h) at offset[b] +
 /// h * (D * pad[b]) floats of kt, one key tile of BK keys after the other (tile t at t * BK * D),
 /// each fp32 [D][BK] or, for the bf16 dot product, bf16 pairs [D/2][BK] (the same 4-byte slots,
-/// half of them used); pad[b] is the sequence's key count rounded up to whole key tiles. Tiles,
+/// half of them used; on AMX tiles the tile's V pairs [BK/2][D] fill the other half: keys 2r and
+/// 2r + 1 of column d at r * D + d); pad[b] is the sequence's key count rounded up to whole key
+/// tiles. Tiles,
 /// not one [D][pad] matrix: a QK tile then reads rows BK floats apart, not pad floats, which for
 /// a power-of-two pad all fall into one L1 set. Then the query tiles, and one tile state per
 /// thread of the call (tile_state_bytes each).
@@ -111,8 +130,26 @@ kv_rows sequence_rows(const prefill_params& p, const void* contiguous, const voi
   return r;
 }
 
+/// V rows [0, len) of one (sequence, KV head) as pairs into the second half of each key tile of dst
+/// (see prefill_layout), keys len to pad as zeros: their weights are zero, and 0 * garbage may not be.
+template <int D>
+void pack_v_pairs(const kv_rows& src, std::size_t len, std::size_t pad, float* dst) {
+  constexpr std::size_t bk = scalar::prefill_bk;
+  const bf16_t zeros[D] = {};
+  std::uint32_t pairs[D];
+  for (std::size_t j = 0; j < pad; j += 2) {
+    const bf16_t* a = j < len ? reinterpret_cast<const bf16_t*>(src.row(int(j))) : zeros;
+    const bf16_t* b = j + 1 < len ? reinterpret_cast<const bf16_t*>(src.row(int(j + 1))) : zeros;
+    for (int d = 0; d < D; ++d) pairs[d] = std::uint32_t{a[d].bits} | (std::uint32_t{b[d].bits} << 16);
+    std::memcpy(dst + j / bk * bk * std::size_t(D) + D / 2 * bk + j % bk / 2 * std::size_t(D), pairs, sizeof(pairs));
+  }
+}
+
+/// Packs K^T of every (sequence, KV head), as bf16 pairs when dot, and with the V pairs when
+/// v_pairs (AMX tiles).
 template <int D, class T>
-packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* base, bool dot, int threads) {
+packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* base, bool dot, bool v_pairs,
+                int threads) {
   const std::size_t hkv = std::size_t(p.num_kv_heads);
   packed_k pk{view<std::size_t>(base, lay.pad), view<std::size_t>(base, lay.offset), view<float>(base, lay.kt)};
   pk.offset[0] = 0;
@@ -140,6 +177,8 @@ packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* b
       }
       for (std::size_t d = 0; d < std::size_t(D); ++d) col[d * bk] = to_float(row[d]);
     }
+    if constexpr (std::is_same_v<T, bf16_t>)
+      if (v_pairs) pack_v_pairs<D>(sequence_rows<D, T>(p, p.v, p.v_cache, int(b), h), len, pad, dst);
   });
   return pk;
 }
@@ -195,12 +234,12 @@ template <int D, class T>
 void run_prefill(const prefill_params& p) {
   const isa path = active_isa();
   const prefill_body_fn body = prefill_body_for<D, T>(path);
-  const bool dot = path == isa::avx512_bf16 && std::is_same_v<T, bf16_t>;
+  const bool dot = path >= isa::avx512_bf16 && std::is_same_v<T, bf16_t>;
   const int threads = resolve_threads(p.num_threads);
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(D));
   const prefill_layout lay = layout_prefill(p);
   const call_scratch scratch("prefill", p.workspace, p.workspace_bytes, lay.bytes);
-  const packed_k pk = pack_k<D, T>(p, lay, scratch.base(), dot, threads);
+  const packed_k pk = pack_k<D, T>(p, lay, scratch.base(), dot, on_tiles<D, T>(path), threads);
   const std::span<prefill_item> items =
       prefill_items(p, scalar::prefill_bq, view<prefill_item>(scratch.base(), lay.items));
   std::byte* const states = view<std::byte>(scratch.base(), lay.states).data();

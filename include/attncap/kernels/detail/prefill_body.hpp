@@ -14,6 +14,8 @@
 /// (32 rows ran 1.4x slower on AVX2), and are whole micro-tiles on AVX2 and AVX-512.
 inline constexpr int prefill_bq = 96;
 inline constexpr int prefill_bk = 32;
+/// Key tiles summed in acc before it is added to total: fp32 sums over 32K keys stay precise.
+inline constexpr int prefill_flush_tiles = 16;
 
 /// s[i][j0..] for rows [i0, i0+RI): S = Q K^T over NV vectors of keys of the packed K^T tile kt
 /// ([D][BK] fp32 FMA).
@@ -254,9 +256,9 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, int nk, int rows_
       rows_p, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { pv_rows<D, R, T, O>(t, nk, i0); });
 }
 
-/// total += acc, acc = 0 for the first rows rows.
-template <int D, class T, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_flush(tile_state<D, T>& t, int rows) {
+/// total += acc, acc = 0 for the first rows rows (of a tile_state, or another with acc and total).
+template <int D, class O, class State>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_flush(State& t, int rows) {
   for (int i = 0; i < rows; ++i)
     for (int d = 0; d < D; d += O::W) {
       O::store(&t.total[i][d], O::add(O::load(&t.total[i][d]), O::load(&t.acc[i][d])));
@@ -264,10 +266,10 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_flush(tile_state<D, T>& t, int rows) {
     }
 }
 
-/// Writes the normalised rows (zeros for a fully masked row).
-template <int D, class T, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, tile_state<D, T>& t) {
-  tile_flush<D, T, O>(t, w.nq);
+/// Writes the normalised rows (zeros for a fully masked row) from total, m and l.
+template <int D, class T, class O, class State>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, State& t) {
+  tile_flush<D, O>(t, w.nq);
   for (int i = 0; i < w.nq; ++i) {
     // A sink joins the denominator: l + 2^(sink - m), both relative to the row's max m.
     const float l = w.sink == -INFINITY ? t.l[i] : t.l[i] + scalar::ops::exp2(w.sink * log2e - t.m[i]);
@@ -277,31 +279,43 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, tile_state<
   }
 }
 
+/// The keys a query tile walks: [lo, hi) from a key tile's start; the window begins at lo_exact.
+struct tile_keys {
+  int lo_exact, lo, hi;
+};
+ATTNCAP_DETAIL_ALWAYS_INLINE tile_keys keys_of(const prefill_work& w) {
+  const int lo_exact = w.window_left >= 0 && w.q_pos > w.window_left ? w.q_pos - w.window_left : 0;
+  const int hi = w.causal ? (w.q_pos + w.nq < w.kv_len ? w.q_pos + w.nq : w.kv_len) : w.kv_len;
+  return {lo_exact, lo_exact / prefill_bk * prefill_bk, hi};
+}
+
+/// The factor on q K^T: the softmax scale, into the log2 domain unless soft-cap does that later.
+ATTNCAP_DETAIL_ALWAYS_INLINE float query_scale(const prefill_work& w) {
+  return w.softcap > 0.0f ? w.scale : w.scale * log2e;
+}
+
 /// One query tile of one head: writes w.nq normalised output rows.
 template <int D, class T>
 void prefill_tile(const prefill_work& w) {
   using O = typename dependent<ops, T>::type;
   using S = tile_shape<D, O>;
   constexpr int BK = prefill_bk;
-  constexpr int flush_tiles = 16;
-  const float qscale = w.softcap > 0.0f ? w.scale : w.scale * log2e;
+  const float qscale = query_scale(w);
   static_assert(sizeof(tile_state<D, T>) <= tile_state_bytes(D) && alignof(tile_state<D, T>) <= 64);
   tile_state<D, T>& t = *::new (w.state) tile_state<D, T>;
   tile_begin<D, T, O>(w, t, qscale);
   const int rows = S::rows(w.nq);  // S, PV and the sums, in micro-tiles
-  const int lo_exact = w.window_left >= 0 && w.q_pos > w.window_left ? w.q_pos - w.window_left : 0;
-  const int lo = lo_exact / BK * BK;
-  const int hi = w.causal ? (w.q_pos + w.nq < w.kv_len ? w.q_pos + w.nq : w.kv_len) : w.kv_len;
+  const tile_keys keys = keys_of(w);
   int tiles = 0;
-  for (int kb = lo; kb < hi; kb += BK) {
-    const int nk = hi - kb < BK ? hi - kb : BK;
+  for (int kb = keys.lo; kb < keys.hi; kb += BK) {
+    const int nk = keys.hi - kb < BK ? keys.hi - kb : BK;
     tile_scores<D, T, O>(w, t, kb, rows, qscale);
     if (w.softcap > 0.0f) tile_softcap<O>(t.s, rows, w.softcap);
-    tile_mask(w, t.s, kb, nk, lo_exact);
+    tile_mask(w, t.s, kb, nk, keys.lo_exact);
     tile_softmax<D, T, O>(w, t);
     tile_v_rows<D, T, O>(w, t, kb, nk);
     tile_pv<D, T, O>(t, nk, rows);
-    if (++tiles % flush_tiles == 0) tile_flush<D, T, O>(t, rows);
+    if (++tiles % prefill_flush_tiles == 0) tile_flush<D, O>(t, rows);
   }
   tile_finish<D, T, O>(w, t);
 }

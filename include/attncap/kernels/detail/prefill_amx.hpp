@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Prefill/extend inner kernel on AMX tiles (attncap::kernels::isa::avx512_amx): one query tile
+/// of one bf16 head, Q K^T and P V as `tdpbf16ps` tile products, the softmax in AVX-512. P is
+/// split into a bf16 high and low part, both multiplied, so the weights keep about 16 bits (the
+/// AVX-512 path's fp32 products: 24), not bf16's 8.
+///
+/// The query tile runs as blocks of 32 rows (two tile rows) over blocks of 128 keys: a block's
+/// sums (32 x D fp32) stay in L1 and are loaded into tile registers once per 128 keys, and the
+/// softmax reduces each row once per 128 keys.
+#pragma once
+
+#include <attncap/kernels/detail/bodies.hpp>
+
+#if defined(ATTNCAP_DETAIL_AMX)
+#include <immintrin.h>
+
+ATTNCAP_DETAIL_AMX_BEGIN
+namespace attncap::kernels::detail::amx {
+
+using avx512::prefill_bk;
+using avx512::prefill_bq;
+using avx512::prefill_flush_tiles;
+using O = avx512::ops;
+
+/// Whether head dim D runs on tiles: whole 32-element steps of a tile row, and a state that fits
+/// the call's per-thread bytes (tile_state_bytes).
+template <int D>
+inline constexpr bool runs_on_tiles = D % 32 == 0 && D >= 64;
+
+/// Query rows and keys of a block; KT key tiles (of the packing's prefill_bk keys) a key block.
+inline constexpr int block_rows = 32, block_keys = 128, KT = block_keys / prefill_bk;
+
+/// What one query tile keeps: its q rows (A operands), and the running block's scores, weights
+/// (bf16 high and low parts, A operands) and sums (tile_flush and tile_finish read m, l, acc, total).
+template <int D>
+struct tile_state {
+  alignas(64) bf16_t q[prefill_bq][D];
+  alignas(64) float acc[block_rows][D];
+  alignas(64) float total[block_rows][D];
+  alignas(64) float s[block_rows][block_keys];
+  alignas(64) bf16_t ph[block_rows][block_keys];
+  alignas(64) bf16_t pl[block_rows][block_keys];
+  float m[block_rows], l[block_rows];
+};
+
+/// Every tile register 16 rows of 64 bytes: tmm0-3 C (fp32 16 x 16), tmm4-5 A, tmm6-7 B.
+struct alignas(64) tile_config {
+  std::uint8_t palette = 1, start_row = 0, reserved[14] = {};
+  std::uint16_t colsb[16] = {64, 64, 64, 64, 64, 64, 64, 64};
+  std::uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
+};
+
+// GCC's tile loads are asm statements that take only the address: without this barrier the
+// stores that filled a buffer could sink below the load that reads it.
+#define ATTNCAP_DETAIL_TILE_FENCE() __asm__ volatile("" ::: "memory")
+
+/// K pairs of key tile kt of the packed tiles at kt0 ([D/2][BK]), and its V pairs ([BK/2][D]).
+template <int D>
+const std::uint32_t* k_pairs(const float* kt0, int kt) {
+  return static_cast<const std::uint32_t*>(static_cast<const void*>(kt0 + kt * prefill_bk * D));
+}
+template <int D>
+const std::uint32_t* v_pairs(const float* kt0, int kt) {
+  return k_pairs<D>(kt0, kt) + D / 2 * prefill_bk;
+}
+
+/// s[.][0, 32 nt) = q K^T for the block's rows (rows r0, r0 + 16 of q) and nt key tiles from kt0.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, int r0, const float* kt0, int nt) {
+  constexpr long q_stride = D * sizeof(bf16_t), k_stride = prefill_bk * 4, s_stride = block_keys * 4;
+  ATTNCAP_DETAIL_TILE_FENCE();
+  for (int kt = 0; kt < nt; ++kt) {
+    const std::uint32_t* kp = k_pairs<D>(kt0, kt);
+    _tile_zero(0);
+    _tile_zero(1);
+    _tile_zero(2);
+    _tile_zero(3);
+    for (int k = 0; k < D; k += 32) {
+      _tile_loadd(4, &t.q[r0][k], q_stride);
+      _tile_loadd(5, &t.q[r0 + 16][k], q_stride);
+      _tile_loadd(6, kp + k / 2 * prefill_bk, k_stride);
+      _tile_loadd(7, kp + k / 2 * prefill_bk + 16, k_stride);
+      _tile_dpbf16ps(0, 4, 6);
+      _tile_dpbf16ps(1, 4, 7);
+      _tile_dpbf16ps(2, 5, 6);
+      _tile_dpbf16ps(3, 5, 7);
+    }
+    float* s = &t.s[0][kt * prefill_bk];
+    _tile_stored(0, s, s_stride);
+    _tile_stored(1, s + 16, s_stride);
+    _tile_stored(2, s + 16 * block_keys, s_stride);
+    _tile_stored(3, s + 16 * block_keys + 16, s_stride);
+  }
+}
+
+/// acc += P V over the block's nt key tiles from kt0, P as ph + pl.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const float* kt0, int nt) {
+  constexpr long acc_stride = D * 4, v_stride = D * 4, p_stride = block_keys * sizeof(bf16_t);
+  ATTNCAP_DETAIL_TILE_FENCE();
+  for (int c = 0; c < D; c += 32) {
+    _tile_loadd(0, &t.acc[0][c], acc_stride);
+    _tile_loadd(1, &t.acc[0][c + 16], acc_stride);
+    _tile_loadd(2, &t.acc[16][c], acc_stride);
+    _tile_loadd(3, &t.acc[16][c + 16], acc_stride);
+    for (int kt = 0; kt < nt; ++kt) {
+      const std::uint32_t* vp = v_pairs<D>(kt0, kt);
+      const int j = kt * prefill_bk;
+      _tile_loadd(6, vp + c, v_stride);
+      _tile_loadd(7, vp + c + 16, v_stride);
+      _tile_loadd(4, &t.ph[0][j], p_stride);
+      _tile_loadd(5, &t.ph[16][j], p_stride);
+      _tile_dpbf16ps(0, 4, 6);
+      _tile_dpbf16ps(1, 4, 7);
+      _tile_dpbf16ps(2, 5, 6);
+      _tile_dpbf16ps(3, 5, 7);
+      _tile_loadd(4, &t.pl[0][j], p_stride);
+      _tile_loadd(5, &t.pl[16][j], p_stride);
+      _tile_dpbf16ps(0, 4, 6);
+      _tile_dpbf16ps(1, 4, 7);
+      _tile_dpbf16ps(2, 5, 6);
+      _tile_dpbf16ps(3, 5, 7);
+    }
+    _tile_stored(0, &t.acc[0][c], acc_stride);
+    _tile_stored(1, &t.acc[0][c + 16], acc_stride);
+    _tile_stored(2, &t.acc[16][c], acc_stride);
+    _tile_stored(3, &t.acc[16][c + 16], acc_stride);
+  }
+}
+
+/// Which keys of a key block the block's rows see (w: the row block as an item of its own).
+struct block_view {
+  int kb, nv;  // first key, vectors of 16 keys in the block
+  bool edge;   // some key invisible to some row: per-row masks
+  int hi;      // keys >= hi are past the rows' range (kv_len, or the last row + 1 causal)
+};
+
+/// Row i's scores of the block as x[0, v.nv): scaled, capped, masked into the log2 domain.
+ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float* s, int i, const block_view& v,
+                                             float qscale, __m512* x) {
+  const __m512 sc = O::set1(qscale);
+  const __m512 k = O::set1(2.0f * log2e / (w.softcap > 0.0f ? w.softcap : 1.0f)), outer = O::set1(w.softcap * log2e);
+  const int pos = w.q_pos + i;
+  const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const int last = w.causal && pos + 1 < v.hi ? pos + 1 : v.hi;  // first key past the row's range
+  const int first = w.window_left >= 0 ? pos - w.window_left : INT32_MIN;
+  for (int c = 0; c < v.nv; ++c) {
+    x[c] = O::mul(O::load(s + 16 * c), sc);
+    if (w.softcap > 0.0f) x[c] = avx512::soft_cap<O>(x[c], k, outer);
+    if (v.edge) {
+      const __m512i key = _mm512_add_epi32(_mm512_set1_epi32(v.kb + 16 * c), iota);
+      const __mmask16 seen = _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(last)) &
+                             _mm512_cmpge_epi32_mask(key, _mm512_set1_epi32(first));
+      x[c] = _mm512_mask_mov_ps(O::set1(-INFINITY), seen, x[c]);
+    }
+  }
+}
+
+/// Online softmax of the block: per row the max and sum updated, the sums rescaled when the max
+/// moved, and the weights 2^(x - m) written as ph + pl.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_state<D>& t, const block_view& v,
+                                                float qscale) {
+  for (int i = 0; i < w.nq; ++i) {
+    __m512 x[block_keys / 16];
+    row_scores(w, t.s[i], i, v, qscale, x);
+    __m512 mx = x[0];
+    for (int c = 1; c < v.nv; ++c) mx = O::max(mx, x[c]);
+    const float bm = O::hmax(mx);
+    if (bm == -INFINITY) {  // nothing seen in this block: zero weights
+      std::memset(t.ph[i], 0, sizeof(t.ph[i]));
+      std::memset(t.pl[i], 0, sizeof(t.pl[i]));
+      continue;
+    }
+    if (bm > t.m[i]) {
+      const float a = scalar::ops::exp2(t.m[i] - bm);
+      const __m512 alpha = O::set1(a);
+      t.m[i] = bm;
+      t.l[i] *= a;
+      for (int d = 0; d < D; d += 16) {
+        O::store(&t.acc[i][d], O::mul(alpha, O::load(&t.acc[i][d])));
+        O::store(&t.total[i][d], O::mul(alpha, O::load(&t.total[i][d])));
+      }
+    }
+    const __m512 m = O::set1(t.m[i]);
+    __m512 sum = O::zero();
+    for (int c = 0; c < v.nv; ++c) {
+      const __m512 p = O::exp2(O::sub(x[c], m));
+      sum = O::add(sum, p);
+      const __m256i hi = O::to_bf16(p);
+      O::store_bf16x16(&t.ph[i][16 * c], hi);
+      O::store_bf16x16(&t.pl[i][16 * c], O::to_bf16(O::sub(p, O::from_bf16(hi))));
+    }
+    t.l[i] += O::hsum(sum);
+  }
+}
+
+/// One block of up to 32 query rows (w: the rows as an item of their own) over its keys.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void row_block(const prefill_work& w, tile_state<D>& t, int r0) {
+  for (int i = 0; i < block_rows; ++i) {
+    t.m[i] = -INFINITY;
+    t.l[i] = 0.0f;
+  }
+  std::memset(t.acc, 0, sizeof(t.acc));
+  std::memset(t.total, 0, sizeof(t.total));
+  std::memset(t.ph, 0, sizeof(t.ph));  // rows past nq: zero weights, zero sums
+  std::memset(t.pl, 0, sizeof(t.pl));
+  const float qscale = avx512::query_scale(w);
+  const avx512::tile_keys keys = avx512::keys_of(w);
+  const int last_lo = w.window_left >= 0 ? w.q_pos + w.nq - 1 - w.window_left : 0;  // the last row's window
+  int blocks = 0;
+  for (int kb = keys.lo; kb < keys.hi; kb += block_keys) {
+    const int nk = keys.hi - kb < block_keys ? keys.hi - kb : block_keys;
+    const int nt = (nk + prefill_bk - 1) / prefill_bk;
+    const block_view v{kb, 2 * nt, kb < last_lo || nk < 32 * nt || (w.causal && kb + 32 * nt - 1 > w.q_pos), keys.hi};
+    const float* kt0 = w.kt + kb * D;
+    block_scores<D>(t, r0, kt0, nt);
+    block_softmax<D>(w, t, v, qscale);
+    block_pv<D>(t, kt0, nt);
+    if (++blocks % (prefill_flush_tiles / KT) == 0) avx512::tile_flush<D, O>(t, block_rows);
+  }
+}
+
+/// One query tile of one bf16 head on tiles: writes w.nq normalised output rows. w.kt holds each
+/// key tile's K pairs and then its V pairs (pack_k with the V pairs).
+template <int D, class T>
+void prefill_tile(const prefill_work& w) {
+  static_assert(std::is_same_v<T, bf16_t> && runs_on_tiles<D>);
+  static_assert(sizeof(tile_state<D>) <= avx512::tile_state_bytes(D) && alignof(tile_state<D>) <= 64);
+  tile_state<D>& t = *::new (w.state) tile_state<D>;
+  for (int i = 0; i < prefill_bq; ++i) {  // rows past nq repeat the last: finite scores
+    const int src = i < w.nq ? i : w.nq - 1;
+    std::memcpy(t.q[i], static_cast<const bf16_t*>(w.q) + static_cast<std::size_t>(src) * w.q_stride, sizeof(t.q[i]));
+  }
+  static constexpr tile_config config{};
+  _tile_loadconfig(&config);
+  for (int r0 = 0; r0 < w.nq; r0 += block_rows) {
+    prefill_work rows = w;
+    rows.q_pos += r0;
+    rows.nq = w.nq - r0 < block_rows ? w.nq - r0 : block_rows;
+    rows.o = static_cast<T*>(w.o) + static_cast<std::size_t>(r0) * w.o_stride;
+    row_block<D>(rows, t, r0);
+    avx512::tile_finish<D, T, O>(rows, t);
+  }
+  _tile_release();
+}
+
+#undef ATTNCAP_DETAIL_TILE_FENCE
+
+}  // namespace attncap::kernels::detail::amx
+ATTNCAP_DETAIL_AMX_END
+
+#endif  // ATTNCAP_DETAIL_AMX
