@@ -258,7 +258,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   run_decode(state, p, {c, hq, hkv, q_dtype, double(seq), threads}, q, o, k, v);
 }
 
-void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threads) {
+void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threads, bool products) {
   const int heads = 4;
   const std::size_t n = std::size_t(seq) * heads * std::size_t(c.head_dim) * size_of(c.type);
   buffer q(n), k(n), v(n), o(n);
@@ -279,6 +279,7 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
   p.num_kv_heads = heads;
   p.head_dim = c.head_dim;
   p.num_threads = threads;
+  p.allow_bf16_products = products;
   const double fma_roof = compute_roof(false, threads);
   const double dot_roof = active_isa() >= isa::avx512_bf16 ? compute_roof(true, threads) : 0.0;
   timed_loop(state, [&] { prefill(p); });
@@ -341,7 +342,7 @@ void bench_decode_serving(benchmark::State& state, decode_config c, int batch, i
 
 /// Chunked extend: `chunk` new tokens over a `prefix` of cached tokens, K/V in the paged cache
 /// (pages of 16, HND, the chunk's own K/V already written), causal, 8 q / 2 KV heads.
-void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chunk, int threads) {
+void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chunk, int threads, bool products) {
   const int hq = 8, hkv = 2, page = 16, kv_len = prefix + chunk, pages = (kv_len + page - 1) / page;
   const std::size_t elt = size_of(c.type), d = std::size_t(c.head_dim);
   buffer k(std::size_t(pages) * page * hkv * d * elt), v(k.size()), q(std::size_t(chunk) * hq * d * elt), o(q.size());
@@ -365,7 +366,8 @@ void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chu
                          .num_q_heads = hq,
                          .num_kv_heads = hkv,
                          .head_dim = c.head_dim,
-                         .num_threads = threads};
+                         .num_threads = threads,
+                         .allow_bf16_products = products};
   const double fma_roof = compute_roof(false, threads);
   timed_loop(state, [&] { prefill(p); });
   // Query i of the chunk sees prefix + i + 1 keys; 2 FLOP per MAC, QK^T and PV.
@@ -455,15 +457,17 @@ int main(int argc, char** argv) {
             bench_decode, c, 2048, 1, 1, qt, false)
             ->Unit(benchmark::kMicrosecond);
   for (const prefill_config& c : prefill_space.configs)
-    if (c.head_dim == 128)
-      for (int threads : {1, 2})
-        benchmark::RegisterBenchmark(
-            ("prefill_causal/D128/" + std::string(to_string(c.type)) + "/S4096/threads:" + std::to_string(threads))
-                .c_str(),
-            bench_prefill, c, 4096, threads)
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond)
-            ->MinTime(2.0);
+    for (bool products : {false, true})
+      if (c.head_dim == 128 && (!products || c.type == dtype::bf16))
+        for (int threads : {1, 2})
+          benchmark::RegisterBenchmark(
+              ("prefill_causal/D128/" + std::string(to_string(c.type)) + (products ? "/bf16_products" : "") +
+               "/S4096/threads:" + std::to_string(threads))
+                  .c_str(),
+              bench_prefill, c, 4096, threads, products)
+              ->UseRealTime()
+              ->Unit(benchmark::kMillisecond)
+              ->MinTime(2.0);
   for (const mla_config& c : mla_space.configs)
     for (bool products : {false, true}) {
       if (products && c.kv != dtype::bf16) continue;
@@ -489,15 +493,17 @@ int main(int argc, char** argv) {
               ->UseRealTime()
               ->Unit(benchmark::kMillisecond);
   for (const prefill_config& c : prefill_space.configs)
-    if (c.head_dim == 128)
-      for (int threads : {1, 2})
-        benchmark::RegisterBenchmark(("extend_paged/D128/" + std::string(to_string(c.type)) +
-                                      "/chunk:512/prefix:16384/H8-KV2/threads:" + std::to_string(threads))
-                                         .c_str(),
-                                     bench_extend, c, 16384, 512, threads)
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond)
-            ->MinTime(2.0);
+    for (bool products : {false, true})
+      if (c.head_dim == 128 && (!products || c.type == dtype::bf16))
+        for (int threads : {1, 2})
+          benchmark::RegisterBenchmark(
+              ("extend_paged/D128/" + std::string(to_string(c.type)) + (products ? "/bf16_products" : "") +
+               "/chunk:512/prefix:16384/H8-KV2/threads:" + std::to_string(threads))
+                  .c_str(),
+              bench_extend, c, 16384, 512, threads, products)
+              ->UseRealTime()
+              ->Unit(benchmark::kMillisecond)
+              ->MinTime(2.0);
   benchmark::RegisterBenchmark("dispatch/table_lookup", bench_dispatch_lookup);
   benchmark::RegisterBenchmark("dispatch/direct_pointer", bench_direct_pointer);
   benchmark::RunSpecifiedBenchmarks();

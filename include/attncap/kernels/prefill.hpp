@@ -226,6 +226,7 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   w.sink = p.sinks != nullptr ? p.sinks[h] : -INFINITY;
   w.scale = scale;
   w.bf16_dot = dot;
+  w.bf16_products = p.allow_bf16_products;
   return w;
 }
 

@@ -118,6 +118,11 @@ struct prefill_params {
   float scale = 0.0f;            ///< 0: 1 / sqrt(head_dim)
   const float* sinks = nullptr;  ///< per query head sink logits, as decode_params::sinks; null: none
   int num_threads = 0;
+  /// Allows bf16 softmax weights for P V with a bf16 type on the AMX path (isa::avx512_amx), as
+  /// GPU kernels and PyTorch's CPU attention do: half the tile products, and the error stays within
+  /// the bf16 rounding of the weights (about 4e-3 of max |v|) instead of about 1e-5. Elsewhere it
+  /// changes nothing.
+  bool allow_bf16_products = false;
   /// Caller-owned scratch of workspace_bytes >= prefill_workspace_bytes(p) bytes (workspace.hpp);
   /// null: the calling thread's own scratch, as for decode.
   void* workspace = nullptr;

@@ -5,9 +5,9 @@
 /// split into a bf16 high and low part, both multiplied, so the weights keep about 16 bits (the
 /// AVX-512 path's fp32 products: 24), not bf16's 8.
 ///
-/// The query tile runs as blocks of 32 rows (two tile rows) over blocks of 128 keys: a block's
-/// sums (32 x D fp32) stay in L1 and are loaded into tile registers once per 128 keys, and the
-/// softmax reduces each row once per 128 keys.
+/// The query tile walks its keys in blocks of 128, each block for every 32 rows (two tile rows) in
+/// turn: a row block's sums (32 x D fp32) are loaded into tile registers once per 128 keys, the
+/// softmax reduces each row once per 128 keys, and each key block is read from memory once.
 #pragma once
 
 #include <attncap/kernels/detail/bodies.hpp>
@@ -31,17 +31,18 @@ inline constexpr bool runs_on_tiles = D % 32 == 0 && D >= 64;
 /// Query rows and keys of a block; KT key tiles (of the packing's prefill_bk keys) a key block.
 inline constexpr int block_rows = 32, block_keys = 128, KT = block_keys / prefill_bk;
 
-/// What one query tile keeps: its q rows (A operands), and the running block's scores, weights
-/// (bf16 high and low parts, A operands) and sums (tile_flush and tile_finish read m, l, acc, total).
+/// What one query tile keeps: its q rows (A operands) and sums (tile_flush and tile_finish read
+/// m, l, acc, total), and the running row block's scores and weights (bf16 high and low parts,
+/// A operands).
 template <int D>
 struct tile_state {
   alignas(64) bf16_t q[prefill_bq][D];
-  alignas(64) float acc[block_rows][D];
-  alignas(64) float total[block_rows][D];
+  alignas(64) float acc[prefill_bq][D];
+  alignas(64) float total[prefill_bq][D];
   alignas(64) float s[block_rows][block_keys];
   alignas(64) bf16_t ph[block_rows][block_keys];
   alignas(64) bf16_t pl[block_rows][block_keys];
-  float m[block_rows], l[block_rows];
+  float m[prefill_bq], l[prefill_bq];
 };
 
 /// Every tile register 16 rows of 64 bytes: tmm0-3 C (fp32 16 x 16), tmm4-5 A, tmm6-7 B.
@@ -94,16 +95,17 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, int r0, const f
   }
 }
 
-/// acc += P V over the block's nt key tiles from kt0, P as ph + pl.
+/// acc[r0, r0 + 32) += P V over the block's nt key tiles from kt0, P as ph + pl (ph alone with
+/// bf16 products).
 template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const float* kt0, int nt) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, int r0, const float* kt0, int nt, bool bf16_products) {
   constexpr long acc_stride = D * 4, v_stride = D * 4, p_stride = block_keys * sizeof(bf16_t);
   ATTNCAP_DETAIL_TILE_FENCE();
   for (int c = 0; c < D; c += 32) {
-    _tile_loadd(0, &t.acc[0][c], acc_stride);
-    _tile_loadd(1, &t.acc[0][c + 16], acc_stride);
-    _tile_loadd(2, &t.acc[16][c], acc_stride);
-    _tile_loadd(3, &t.acc[16][c + 16], acc_stride);
+    _tile_loadd(0, &t.acc[r0][c], acc_stride);
+    _tile_loadd(1, &t.acc[r0][c + 16], acc_stride);
+    _tile_loadd(2, &t.acc[r0 + 16][c], acc_stride);
+    _tile_loadd(3, &t.acc[r0 + 16][c + 16], acc_stride);
     for (int kt = 0; kt < nt; ++kt) {
       const std::uint32_t* vp = v_pairs<D>(kt0, kt);
       const int j = kt * prefill_bk;
@@ -115,6 +117,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const float* kt0, i
       _tile_dpbf16ps(1, 4, 7);
       _tile_dpbf16ps(2, 5, 6);
       _tile_dpbf16ps(3, 5, 7);
+      if (bf16_products) continue;
       _tile_loadd(4, &t.pl[0][j], p_stride);
       _tile_loadd(5, &t.pl[16][j], p_stride);
       _tile_dpbf16ps(0, 4, 6);
@@ -122,10 +125,10 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const float* kt0, i
       _tile_dpbf16ps(2, 5, 6);
       _tile_dpbf16ps(3, 5, 7);
     }
-    _tile_stored(0, &t.acc[0][c], acc_stride);
-    _tile_stored(1, &t.acc[0][c + 16], acc_stride);
-    _tile_stored(2, &t.acc[16][c], acc_stride);
-    _tile_stored(3, &t.acc[16][c + 16], acc_stride);
+    _tile_stored(0, &t.acc[r0][c], acc_stride);
+    _tile_stored(1, &t.acc[r0][c + 16], acc_stride);
+    _tile_stored(2, &t.acc[r0 + 16][c], acc_stride);
+    _tile_stored(3, &t.acc[r0 + 16][c + 16], acc_stride);
   }
 }
 
@@ -157,70 +160,78 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float*
   }
 }
 
-/// Online softmax of the block: per row the max and sum updated, the sums rescaled when the max
-/// moved, and the weights 2^(x - m) written as ph + pl.
+/// Online softmax of the row block from row r0 (w: its rows as an item of their own): per row the
+/// max and sum updated, the sums rescaled when the max moved, and the weights 2^(x - m) written as
+/// ph + pl (zero for the rows past w.nq); with bf16 products as ph alone, and l sums the rounded
+/// weights, so that the output stays a convex combination of the V rows.
 template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_state<D>& t, const block_view& v,
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_state<D>& t, int r0, const block_view& v,
                                                 float qscale) {
-  for (int i = 0; i < w.nq; ++i) {
+  for (int i = 0; i < block_rows; ++i) {
     __m512 x[block_keys / 16];
-    row_scores(w, t.s[i], i, v, qscale, x);
-    __m512 mx = x[0];
-    for (int c = 1; c < v.nv; ++c) mx = O::max(mx, x[c]);
-    const float bm = O::hmax(mx);
+    float bm = -INFINITY;
+    if (i < w.nq) {
+      row_scores(w, t.s[i], i, v, qscale, x);
+      __m512 mx = x[0];
+      for (int c = 1; c < v.nv; ++c) mx = O::max(mx, x[c]);
+      bm = O::hmax(mx);
+    }
     if (bm == -INFINITY) {  // nothing seen in this block: zero weights
       std::memset(t.ph[i], 0, sizeof(t.ph[i]));
       std::memset(t.pl[i], 0, sizeof(t.pl[i]));
       continue;
     }
-    if (bm > t.m[i]) {
-      const float a = scalar::ops::exp2(t.m[i] - bm);
+    float& m = t.m[r0 + i];
+    if (bm > m) {
+      const float a = scalar::ops::exp2(m - bm);
       const __m512 alpha = O::set1(a);
-      t.m[i] = bm;
-      t.l[i] *= a;
+      m = bm;
+      t.l[r0 + i] *= a;
       for (int d = 0; d < D; d += 16) {
-        O::store(&t.acc[i][d], O::mul(alpha, O::load(&t.acc[i][d])));
-        O::store(&t.total[i][d], O::mul(alpha, O::load(&t.total[i][d])));
+        O::store(&t.acc[r0 + i][d], O::mul(alpha, O::load(&t.acc[r0 + i][d])));
+        O::store(&t.total[r0 + i][d], O::mul(alpha, O::load(&t.total[r0 + i][d])));
       }
     }
-    const __m512 m = O::set1(t.m[i]);
+    const __m512 mv = O::set1(m);
     __m512 sum = O::zero();
     for (int c = 0; c < v.nv; ++c) {
-      const __m512 p = O::exp2(O::sub(x[c], m));
-      sum = O::add(sum, p);
+      const __m512 p = O::exp2(O::sub(x[c], mv));
       const __m256i hi = O::to_bf16(p);
       O::store_bf16x16(&t.ph[i][16 * c], hi);
+      if (w.bf16_products) {
+        sum = O::add(sum, O::from_bf16(hi));
+        continue;
+      }
+      sum = O::add(sum, p);
       O::store_bf16x16(&t.pl[i][16 * c], O::to_bf16(O::sub(p, O::from_bf16(hi))));
     }
-    t.l[i] += O::hsum(sum);
+    t.l[r0 + i] += O::hsum(sum);
   }
 }
 
-/// One block of up to 32 query rows (w: the rows as an item of their own) over its keys.
+/// The rows [r0, r0 + 32) of the query tile w as an item of their own.
+ATTNCAP_DETAIL_ALWAYS_INLINE prefill_work row_block(const prefill_work& w, int r0) {
+  prefill_work rows = w;
+  rows.q_pos += r0;
+  rows.nq = w.nq - r0 < block_rows ? w.nq - r0 : block_rows;
+  return rows;
+}
+
+/// Key block kb for the row block from r0: its scores, softmax and P V, where it sees any key.
 template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void row_block(const prefill_work& w, tile_state<D>& t, int r0) {
-  for (int i = 0; i < block_rows; ++i) {
-    t.m[i] = -INFINITY;
-    t.l[i] = 0.0f;
-  }
-  std::memset(t.acc, 0, sizeof(t.acc));
-  std::memset(t.total, 0, sizeof(t.total));
-  std::memset(t.ph, 0, sizeof(t.ph));  // rows past nq: zero weights, zero sums
-  std::memset(t.pl, 0, sizeof(t.pl));
-  const float qscale = avx512::query_scale(w);
-  const avx512::tile_keys keys = avx512::keys_of(w);
-  const int last_lo = w.window_left >= 0 ? w.q_pos + w.nq - 1 - w.window_left : 0;  // the last row's window
-  int blocks = 0;
-  for (int kb = keys.lo; kb < keys.hi; kb += block_keys) {
-    const int nk = keys.hi - kb < block_keys ? keys.hi - kb : block_keys;
-    const int nt = (nk + prefill_bk - 1) / prefill_bk;
-    const block_view v{kb, 2 * nt, kb < last_lo || nk < 32 * nt || (w.causal && kb + 32 * nt - 1 > w.q_pos), keys.hi};
-    const float* kt0 = w.kt + kb * D;
-    block_scores<D>(t, r0, kt0, nt);
-    block_softmax<D>(w, t, v, qscale);
-    block_pv<D>(t, kt0, nt);
-    if (++blocks % (prefill_flush_tiles / KT) == 0) avx512::tile_flush<D, O>(t, block_rows);
-  }
+ATTNCAP_DETAIL_ALWAYS_INLINE void key_block(const prefill_work& w, tile_state<D>& t, int r0, int kb) {
+  const prefill_work rows = row_block(w, r0);
+  const avx512::tile_keys keys = avx512::keys_of(rows);
+  if (kb >= keys.hi || kb + block_keys <= keys.lo) return;
+  const int nk = keys.hi - kb < block_keys ? keys.hi - kb : block_keys;
+  const int nt = (nk + prefill_bk - 1) / prefill_bk;
+  const int last_lo = rows.window_left >= 0 ? rows.q_pos + rows.nq - 1 - rows.window_left : 0;  // last row's window
+  const block_view v{kb, 2 * nt, kb < last_lo || nk < 32 * nt || (rows.causal && kb + 32 * nt - 1 > rows.q_pos),
+                     keys.hi};
+  const float* kt0 = w.kt + kb * D;
+  block_scores<D>(t, r0, kt0, nt);
+  block_softmax<D>(rows, t, r0, v, avx512::query_scale(w));
+  block_pv<D>(t, r0, kt0, nt, w.bf16_products);
 }
 
 /// One query tile of one bf16 head on tiles: writes w.nq normalised output rows. w.kt holds each
@@ -233,18 +244,22 @@ void prefill_tile(const prefill_work& w) {
   for (int i = 0; i < prefill_bq; ++i) {  // rows past nq repeat the last: finite scores
     const int src = i < w.nq ? i : w.nq - 1;
     std::memcpy(t.q[i], static_cast<const bf16_t*>(w.q) + static_cast<std::size_t>(src) * w.q_stride, sizeof(t.q[i]));
+    t.m[i] = -INFINITY;
+    t.l[i] = 0.0f;
   }
+  std::memset(t.acc, 0, sizeof(t.acc));
+  std::memset(t.total, 0, sizeof(t.total));
   static constexpr tile_config config{};
   _tile_loadconfig(&config);
-  for (int r0 = 0; r0 < w.nq; r0 += block_rows) {
-    prefill_work rows = w;
-    rows.q_pos += r0;
-    rows.nq = w.nq - r0 < block_rows ? w.nq - r0 : block_rows;
-    rows.o = static_cast<T*>(w.o) + static_cast<std::size_t>(r0) * w.o_stride;
-    row_block<D>(rows, t, r0);
-    avx512::tile_finish<D, T, O>(rows, t);
+  const avx512::tile_keys keys = avx512::keys_of(w);
+  const int rows = (w.nq + block_rows - 1) / block_rows * block_rows;
+  int blocks = 0;
+  for (int kb = keys.lo; kb < keys.hi; kb += block_keys) {
+    for (int r0 = 0; r0 < w.nq; r0 += block_rows) key_block<D>(w, t, r0, kb);
+    if (++blocks % (prefill_flush_tiles / KT) == 0) avx512::tile_flush<D, O>(t, rows);
   }
   _tile_release();
+  avx512::tile_finish<D, T, O>(w, t);
 }
 
 #undef ATTNCAP_DETAIL_TILE_FENCE
