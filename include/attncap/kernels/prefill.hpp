@@ -71,10 +71,9 @@ struct prefill_item {
 /// each fp32 [D][BK] or, for the bf16 dot product, bf16 pairs [D/2][BK] (the same 4-byte slots,
 /// half of them used; on AMX tiles the tile's V pairs [BK/2][D] fill the other half: keys 2r and
 /// 2r + 1 of column d at r * D + d); pad[b] is the sequence's key count rounded up to whole key
-/// tiles. Tiles,
-/// not one [D][pad] matrix: a QK tile then reads rows BK floats apart, not pad floats, which for
-/// a power-of-two pad all fall into one L1 set. Then the query tiles, and one tile state per
-/// thread of the call (tile_state_bytes each).
+/// tiles. Tiles, not one [D][pad] matrix: a QK tile then reads rows BK floats apart, not pad
+/// floats, which for a power-of-two pad all fall into one L1 set. Then the query tiles, and one
+/// tile state per thread of the call (the larger of tile_state_bytes and amx_state_bytes each).
 struct prefill_layout {
   piece pad, offset, kt, items, states;
   std::size_t state_bytes = 0;
@@ -93,7 +92,7 @@ inline prefill_layout layout_prefill(const prefill_params& p) {
   lay.offset = s.add<std::size_t>(std::size_t(p.batch) + 1);
   lay.kt = s.add<float>(kt * std::size_t(p.num_kv_heads) * std::size_t(p.head_dim));
   lay.items = s.add<prefill_item>(items * std::size_t(p.num_q_heads));
-  lay.state_bytes = scalar::tile_state_bytes(p.head_dim);
+  lay.state_bytes = std::max(scalar::tile_state_bytes(p.head_dim), amx_state_bytes(p.head_dim));
   lay.states = s.add<std::byte>(lay.state_bytes * std::size_t(resolve_threads(p.num_threads)));
   lay.bytes = s.bytes();
   return lay;

@@ -11,6 +11,23 @@
 #pragma once
 
 #include <attncap/kernels/detail/bodies.hpp>
+#include <cstddef>
+
+namespace attncap::kernels::detail {
+/// Query rows and keys of an AMX block.
+inline constexpr int amx_block_rows = 32, amx_block_keys = 128;
+
+/// Bytes of the AMX path's query-tile state for head dim d (amx::tile_state): q in bf16, two fp32
+/// sums, m and l, and a block's scores and bf16 weights; 0 where the path does not exist.
+constexpr std::size_t amx_state_bytes(int d) {
+#if defined(ATTNCAP_DETAIL_AMX)
+  const std::size_t rows = scalar::prefill_bq, block = std::size_t(amx_block_rows) * amx_block_keys;
+  return (rows * std::size_t(d) * (2 + 4 + 4) + 2 * rows * 4 + block * (4 + 2 + 2) + 63) / 64 * 64;
+#else
+  return std::size_t(d) * 0;
+#endif
+}
+}  // namespace attncap::kernels::detail
 
 #if defined(ATTNCAP_DETAIL_AMX)
 #include <immintrin.h>
@@ -23,13 +40,12 @@ using avx512::prefill_bq;
 using avx512::prefill_flush_tiles;
 using O = avx512::ops;
 
-/// Whether head dim D runs on tiles: whole 32-element steps of a tile row, and a state that fits
-/// the call's per-thread bytes (tile_state_bytes).
+/// Whether head dim D runs on tiles: whole 32-element steps of a tile row.
 template <int D>
 inline constexpr bool runs_on_tiles = D % 32 == 0 && D >= 64;
 
 /// Query rows and keys of a block; KT key tiles (of the packing's prefill_bk keys) a key block.
-inline constexpr int block_rows = 32, block_keys = 128, KT = block_keys / prefill_bk;
+inline constexpr int block_rows = amx_block_rows, block_keys = amx_block_keys, KT = block_keys / prefill_bk;
 
 /// What one query tile keeps: its q rows (A operands) and sums (tile_flush and tile_finish read
 /// m, l, acc, total), and the running row block's scores and weights (bf16 high and low parts,
@@ -239,7 +255,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void key_block(const prefill_work& w, tile_state<D>
 template <int D, class T>
 void prefill_tile(const prefill_work& w) {
   static_assert(std::is_same_v<T, bf16_t> && runs_on_tiles<D>);
-  static_assert(sizeof(tile_state<D>) <= avx512::tile_state_bytes(D) && alignof(tile_state<D>) <= 64);
+  static_assert(sizeof(tile_state<D>) <= amx_state_bytes(D) && alignof(tile_state<D>) <= 64);
   tile_state<D>& t = *::new (w.state) tile_state<D>;
   for (int i = 0; i < prefill_bq; ++i) {  // rows past nq repeat the last: finite scores
     const int src = i < w.nq ? i : w.nq - 1;
