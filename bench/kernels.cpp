@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Kernel benchmarks, registered from the kernel space, each reported against a roof measured in
 // the same process: decode K+V bytes/s vs a streaming read of the same buffers (pct_read_roof),
-// prefill and G=8 decode GFLOP/s vs FMA / vdpbf16ps peak loops (pct_fma_roof, pct_bf16_dot_roof),
+// prefill and G=8 decode GFLOP/s vs FMA / vdpbf16ps / AMX peak loops (pct_fma_roof,
+// pct_bf16_dot_roof, pct_amx_roof),
 // and dispatch overhead vs a direct call.
 #include <benchmark/benchmark.h>
 
@@ -84,6 +85,37 @@ __attribute__((target("avx512f,avx512bf16"))) float dot_loop(long iters) {
   _mm512_storeu_ps(out, s);
   return out[0];
 }
+#if defined(__linux__)
+// Four independent accumulator tiles, the operands loaded once: the tile unit's throughput, not a
+// product's latency, is the limit. Only run where the kernels run AMX (the process has the state).
+__attribute__((target("amx-tile,amx-bf16"))) float amx_loop(long iters) {
+  struct alignas(64) {
+    std::uint8_t palette = 1, start_row = 0, reserved[14] = {};
+    std::uint16_t colsb[16] = {64, 64, 64, 64, 64, 64, 64, 64};
+    std::uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
+  } config;
+  alignas(64) std::uint16_t operand[16 * 32] = {};
+  alignas(64) float out[16 * 16];
+  _tile_loadconfig(&config);
+  _tile_loadd(4, operand, 64);
+  _tile_loadd(5, operand, 64);
+  _tile_loadd(6, operand, 64);
+  _tile_loadd(7, operand, 64);
+  _tile_zero(0);
+  _tile_zero(1);
+  _tile_zero(2);
+  _tile_zero(3);
+  for (long k = 0; k < iters; ++k) {
+    _tile_dpbf16ps(0, 4, 6);
+    _tile_dpbf16ps(1, 4, 7);
+    _tile_dpbf16ps(2, 5, 6);
+    _tile_dpbf16ps(3, 5, 7);
+  }
+  _tile_stored(0, out, 64);
+  _tile_release();
+  return out[0];
+}
+#endif
 constexpr int fma_avx2_chains = 12;
 // The read and FMA roofs of a CPU without AVX-512 (the AVX2 kernel path), 256 bits wide.
 __attribute__((target("avx2,fma"))) float read_avx2(const std::byte* p, std::size_t n) {
@@ -158,17 +190,51 @@ double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bu
 }
 
 /// Best-of-3 GFLOP/s of the FMA (or vdpbf16ps) loop on `threads` threads.
-double compute_roof(bool bf16_dot, int threads) {
+/// The loops compute_roof times.
+enum class roof_loop { fma, bf16_dot, amx };
+
+double compute_roof(roof_loop loop, int threads) {
   constexpr long iters = 2'000'000;
   double best = 0;
   for (int rep = 0; rep < 3; ++rep) {
     const auto t0 = clock_type::now();
-    parallel_for(std::size_t(threads), threads,
-                 [&](std::size_t) { benchmark::DoNotOptimize(bf16_dot ? dot_loop(iters) : fma_stream(iters)); });
-    const double flop_per_iter = bf16_dot ? 16.0 * 64 : roof_lanes() == 16 ? 16.0 * 32 : fma_avx2_chains * 16.0;
+    parallel_for(std::size_t(threads), threads, [&](std::size_t) {
+#if defined(__x86_64__) && defined(__linux__)
+      if (loop == roof_loop::amx) return benchmark::DoNotOptimize(amx_loop(iters));
+#endif
+      benchmark::DoNotOptimize(loop == roof_loop::bf16_dot ? dot_loop(iters) : fma_stream(iters));
+    });
+    const double flop_per_iter = loop == roof_loop::amx        ? 4.0 * 16 * 16 * 32 * 2
+                                 : loop == roof_loop::bf16_dot ? 16.0 * 64
+                                 : roof_lanes() == 16          ? 16.0 * 32
+                                                               : fma_avx2_chains * 16.0;
     best = std::max(best, iters * flop_per_iter * threads / seconds_since(t0) / 1e9);
   }
   return best;
+}
+
+/// The roofs of a prefill or extend row, measured before it runs: the FMA peak, and for bf16 the
+/// peak of the products the path runs bf16 on (AMX tiles, or vdpbf16ps), with its counter's name.
+struct flop_roofs {
+  double fma = 0, bf16 = 0;
+  const char* bf16_name = nullptr;
+};
+flop_roofs prefill_roofs(dtype type, int threads) {
+  flop_roofs r{compute_roof(roof_loop::fma, threads)};
+  if (type != dtype::bf16) return r;
+  if (active_isa() < isa::avx512_bf16) return r;
+  const bool amx = active_isa() == isa::avx512_amx;
+  r.bf16 = compute_roof(amx ? roof_loop::amx : roof_loop::bf16_dot, threads);
+  r.bf16_name = amx ? "pct_amx_roof" : "pct_bf16_dot_roof";
+  return r;
+}
+/// GFLOP/s of a row doing `flops` a call, and its share of each roof.
+void flop_counters(benchmark::State& state, double flops, const flop_roofs& r) {
+  using counter = benchmark::Counter;
+  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
+  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (r.fma * 1e9), counter::kIsIterationInvariantRate);
+  if (r.bf16 > 0)
+    state.counters[r.bf16_name] = counter(flops * 100.0 / (r.bf16 * 1e9), counter::kIsIterationInvariantRate);
 }
 
 std::string cfg_name(const decode_config& c) {
@@ -237,7 +303,7 @@ void run_decode(benchmark::State& state, decode_params& p, const decode_shape& s
   p.num_kv_heads = s.hkv;
   p.head_dim = s.c.head_dim;
   const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, s.threads);
-  const double fma_roof = compute_roof(false, s.threads);
+  const double fma_roof = compute_roof(roof_loop::fma, s.threads);
   timed_loop(state, [&] { decode(p); });
   const double bytes = 2.0 * s.tokens * s.hkv * s.c.head_dim * double(size_of(s.c.kv));
   report_decode(state, bytes, 4.0 * s.tokens * s.hq * s.c.head_dim, roof, fma_roof);
@@ -280,16 +346,10 @@ void bench_prefill(benchmark::State& state, prefill_config c, int seq, int threa
   p.head_dim = c.head_dim;
   p.num_threads = threads;
   p.allow_bf16_products = products;
-  const double fma_roof = compute_roof(false, threads);
-  const double dot_roof = active_isa() >= isa::avx512_bf16 ? compute_roof(true, threads) : 0.0;
+  const flop_roofs roofs = prefill_roofs(c.type, threads);
   timed_loop(state, [&] { prefill(p); });
   // Causal: query i sees i + 1 keys; 2 FLOP per MAC, QK^T and PV.
-  const double flops = 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2);
-  using counter = benchmark::Counter;
-  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
-  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
-  if (dot_roof > 0)
-    state.counters["pct_bf16_dot_roof"] = counter(flops * 100.0 / (dot_roof * 1e9), counter::kIsIterationInvariantRate);
+  flop_counters(state, 4.0 * c.head_dim * heads * (double(seq) * (seq + 1) / 2), roofs);
 }
 
 void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int threads, bool bf16_products) {
@@ -308,7 +368,7 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   p.head_dim = c.qk_dim;
   p.v_head_dim = c.v_dim;
   const double roof = read_roof({{kv.data(), kv.size()}}, threads);
-  const double fma_roof = compute_roof(false, threads);
+  const double fma_roof = compute_roof(roof_loop::fma, threads);
   timed_loop(state, [&] { mla_decode(p); });
   report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, fma_roof);
 }
@@ -368,13 +428,10 @@ void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chu
                          .head_dim = c.head_dim,
                          .num_threads = threads,
                          .allow_bf16_products = products};
-  const double fma_roof = compute_roof(false, threads);
+  const flop_roofs roofs = prefill_roofs(c.type, threads);
   timed_loop(state, [&] { prefill(p); });
   // Query i of the chunk sees prefix + i + 1 keys; 2 FLOP per MAC, QK^T and PV.
-  const double flops = 4.0 * c.head_dim * hq * (double(chunk) * prefix + double(chunk) * (chunk + 1) / 2);
-  using counter = benchmark::Counter;
-  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
-  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+  flop_counters(state, 4.0 * c.head_dim * hq * (double(chunk) * prefix + double(chunk) * (chunk + 1) / 2), roofs);
 }
 
 // Dispatch: the table lookup for a runtime key vs reading a known function pointer.
