@@ -189,10 +189,10 @@ double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bu
   return best;
 }
 
-/// Best-of-3 GFLOP/s of the FMA (or vdpbf16ps) loop on `threads` threads.
 /// The loops compute_roof times.
 enum class roof_loop { fma, bf16_dot, amx };
 
+/// Best-of-3 GFLOP/s of a roof loop on `threads` threads.
 double compute_roof(roof_loop loop, int threads) {
   constexpr long iters = 2'000'000;
   double best = 0;

@@ -45,7 +45,7 @@ template <int D, class T>
 prefill_body_fn prefill_body_for(isa path) noexcept {
 #if defined(ATTNCAP_DETAIL_AMX)
   if constexpr (std::is_same_v<T, bf16_t> && amx::runs_on_tiles<D>)
-    if (on_tiles<D, T>(path)) return &amx::prefill_tile<D, T>;
+    if (path == isa::avx512_amx) return &amx::prefill_tile<D, T>;
 #endif
   switch (path) {
 #if defined(ATTNCAP_DETAIL_X86)

@@ -73,6 +73,28 @@ struct alignas(64) tile_config {
 // stores that filled a buffer could sink below the load that reads it.
 #define ATTNCAP_DETAIL_TILE_FENCE() __asm__ volatile("" ::: "memory")
 
+/// tmm0-3 from / to the 32 x 32 fp32 block at c0 (rows 0-15) and c1 (rows 16-31), columns 0-15
+/// and 16-31 each.
+ATTNCAP_DETAIL_ALWAYS_INLINE void load_c(const float* c0, const float* c1, long stride) {
+  _tile_loadd(0, c0, stride);
+  _tile_loadd(1, c0 + 16, stride);
+  _tile_loadd(2, c1, stride);
+  _tile_loadd(3, c1 + 16, stride);
+}
+ATTNCAP_DETAIL_ALWAYS_INLINE void store_c(float* c0, float* c1, long stride) {
+  _tile_stored(0, c0, stride);
+  _tile_stored(1, c0 + 16, stride);
+  _tile_stored(2, c1, stride);
+  _tile_stored(3, c1 + 16, stride);
+}
+/// The 2 x 2 products: tmm0-3 += (tmm4, tmm5) x (tmm6, tmm7).
+ATTNCAP_DETAIL_ALWAYS_INLINE void products_2x2() {
+  _tile_dpbf16ps(0, 4, 6);
+  _tile_dpbf16ps(1, 4, 7);
+  _tile_dpbf16ps(2, 5, 6);
+  _tile_dpbf16ps(3, 5, 7);
+}
+
 /// K pairs of key tile kt of the packed tiles at kt0 ([D/2][BK]), and its V pairs ([BK/2][D]).
 template <int D>
 const std::uint32_t* k_pairs(const float* kt0, int kt) {
@@ -99,16 +121,9 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, int r0, const f
       _tile_loadd(5, &t.q[r0 + 16][k], q_stride);
       _tile_loadd(6, kp + k / 2 * prefill_bk, k_stride);
       _tile_loadd(7, kp + k / 2 * prefill_bk + 16, k_stride);
-      _tile_dpbf16ps(0, 4, 6);
-      _tile_dpbf16ps(1, 4, 7);
-      _tile_dpbf16ps(2, 5, 6);
-      _tile_dpbf16ps(3, 5, 7);
+      products_2x2();
     }
-    float* s = &t.s[0][kt * prefill_bk];
-    _tile_stored(0, s, s_stride);
-    _tile_stored(1, s + 16, s_stride);
-    _tile_stored(2, s + 16 * block_keys, s_stride);
-    _tile_stored(3, s + 16 * block_keys + 16, s_stride);
+    store_c(&t.s[0][kt * prefill_bk], &t.s[16][kt * prefill_bk], s_stride);
   }
 }
 
@@ -119,10 +134,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, int r0, const float
   constexpr long acc_stride = D * 4, v_stride = D * 4, p_stride = block_keys * sizeof(bf16_t);
   ATTNCAP_DETAIL_TILE_FENCE();
   for (int c = 0; c < D; c += 32) {
-    _tile_loadd(0, &t.acc[r0][c], acc_stride);
-    _tile_loadd(1, &t.acc[r0][c + 16], acc_stride);
-    _tile_loadd(2, &t.acc[r0 + 16][c], acc_stride);
-    _tile_loadd(3, &t.acc[r0 + 16][c + 16], acc_stride);
+    load_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
     for (int kt = 0; kt < nt; ++kt) {
       const std::uint32_t* vp = v_pairs<D>(kt0, kt);
       const int j = kt * prefill_bk;
@@ -130,22 +142,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, int r0, const float
       _tile_loadd(7, vp + c + 16, v_stride);
       _tile_loadd(4, &t.ph[0][j], p_stride);
       _tile_loadd(5, &t.ph[16][j], p_stride);
-      _tile_dpbf16ps(0, 4, 6);
-      _tile_dpbf16ps(1, 4, 7);
-      _tile_dpbf16ps(2, 5, 6);
-      _tile_dpbf16ps(3, 5, 7);
+      products_2x2();
       if (bf16_products) continue;
       _tile_loadd(4, &t.pl[0][j], p_stride);
       _tile_loadd(5, &t.pl[16][j], p_stride);
-      _tile_dpbf16ps(0, 4, 6);
-      _tile_dpbf16ps(1, 4, 7);
-      _tile_dpbf16ps(2, 5, 6);
-      _tile_dpbf16ps(3, 5, 7);
+      products_2x2();
     }
-    _tile_stored(0, &t.acc[r0][c], acc_stride);
-    _tile_stored(1, &t.acc[r0][c + 16], acc_stride);
-    _tile_stored(2, &t.acc[r0 + 16][c], acc_stride);
-    _tile_stored(3, &t.acc[r0 + 16][c + 16], acc_stride);
+    store_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
   }
 }
 
@@ -198,18 +201,9 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_stat
       std::memset(t.pl[i], 0, sizeof(t.pl[i]));
       continue;
     }
-    float& m = t.m[r0 + i];
-    if (bm > m) {
-      const float a = scalar::ops::exp2(m - bm);
-      const __m512 alpha = O::set1(a);
-      m = bm;
-      t.l[r0 + i] *= a;
-      for (int d = 0; d < D; d += 16) {
-        O::store(&t.acc[r0 + i][d], O::mul(alpha, O::load(&t.acc[r0 + i][d])));
-        O::store(&t.total[r0 + i][d], O::mul(alpha, O::load(&t.total[r0 + i][d])));
-      }
-    }
-    const __m512 mv = O::set1(m);
+    const int row = r0 + i;
+    if (bm > t.m[row]) avx512::raise_max<D, O>(t.m[row], t.l[row], t.acc[row], t.total[row], bm);
+    const __m512 mv = O::set1(t.m[row]);
     __m512 sum = O::zero();
     for (int c = 0; c < v.nv; ++c) {
       const __m512 p = O::exp2(O::sub(x[c], mv));
@@ -222,7 +216,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_stat
       sum = O::add(sum, p);
       O::store_bf16x16(&t.pl[i][16 * c], O::to_bf16(O::sub(p, O::from_bf16(hi))));
     }
-    t.l[r0 + i] += O::hsum(sum);
+    t.l[row] += O::hsum(sum);
   }
 }
 

@@ -177,6 +177,20 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_mask(const prefill_work& w, float (*s)[pr
   }
 }
 
+/// A row's running max m rises to bm: its sum l and both fp32 sums (acc, total: D floats each)
+/// rescaled by 2^(m - bm).
+template <int D, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void raise_max(float& m, float& l, float* acc, float* total, float bm) {
+  const float alpha = scalar::ops::exp2(m - bm);
+  m = bm;
+  l *= alpha;
+  const typename O::vec av = O::set1(alpha);
+  for (int d = 0; d < D; d += O::W) {
+    O::store(acc + d, O::mul(av, O::load(acc + d)));
+    O::store(total + d, O::mul(av, O::load(total + d)));
+  }
+}
+
 /// Online softmax of the tile's rows: m and l updated, both sums rescaled only when the max moved,
 /// s replaced by the weights (zero for a row that sees nothing in this tile).
 template <int D, class T, class O>
@@ -191,16 +205,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
       for (int j = 0; j < BK; ++j) t.s[i][j] = 0.0f;
       continue;
     }
-    if (bm > t.m[i]) {
-      const float alpha = scalar::ops::exp2(t.m[i] - bm);
-      t.m[i] = bm;
-      t.l[i] *= alpha;
-      const vec av = O::set1(alpha);
-      for (int d = 0; d < D; d += W) {
-        O::store(&t.acc[i][d], O::mul(av, O::load(&t.acc[i][d])));
-        O::store(&t.total[i][d], O::mul(av, O::load(&t.total[i][d])));
-      }
-    }
+    if (bm > t.m[i]) raise_max<D, O>(t.m[i], t.l[i], t.acc[i], t.total[i], bm);
     const vec mv = O::set1(t.m[i]);
     vec sum = O::zero();
     for (int j = 0; j < BK; j += W) {

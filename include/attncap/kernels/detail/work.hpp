@@ -83,7 +83,7 @@ struct prefill_work {
   float sink = -INFINITY;  // the head's sink logit (scaled-score units); -inf: none
   bool bf16_dot = false;
   bool bf16_products = false;  // AMX: the weights rounded to bf16 for P V (no low part)
-  void* state = nullptr;       // the running thread's tile state: tile_state_bytes(D) bytes, 64-byte aligned
+  void* state = nullptr;       // the running thread's tile state (prefill_layout::state_bytes), 64-byte aligned
 };
 
 /// Rounds n up to a multiple of m.
