@@ -60,6 +60,11 @@
 #define ATTNCAP_DETAIL_AMX 1
 #endif
 
+/// Orders memory around AMX tile loads and stores: GCC's are asm statements that take only the
+/// address, so without it the stores that filled a buffer could sink below the tile load that
+/// reads it.
+#define ATTNCAP_DETAIL_TILE_FENCE() __asm__ volatile("" ::: "memory")
+
 /// A step of a kernel body, split out of it for reading: inlined whatever the optimiser's size
 /// heuristics say, so the body compiles as one function, as if it were written in one piece.
 /// ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA, after a lambda's parameter list, does the same for a lambda

@@ -172,6 +172,23 @@ ATTNCAP_DETAIL_ALWAYS_INLINE typename O::vec soft_cap(typename O::vec x, typenam
   return O::mul(outer, O::sub(one, O::div(O::set1(2.0f), O::add(O::exp2(O::mul(x, k)), one))));
 }
 
+/// The G heads' dot products s[g] of a block made log2-domain scores: scaled (unless q was scaled
+/// beforehand), soft-capped, and -inf past the n keys.
+template <int G, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void finish_scores(const decode_work& w, float (*s)[16], int n, bool unscaled) {
+  using vec = typename O::vec;
+  const vec sc = O::set1(w.score_scale);
+  for (int g = 0; g < G; ++g) {
+    if (unscaled)
+      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, O::mul(O::load(s[g] + i), sc));
+    if (w.softcap > 0.0f) {
+      const vec k = O::set1(2.0f / w.softcap), outer = O::set1(w.softcap * log2e);
+      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, soft_cap<O>(O::load(s[g] + i), k, outer));
+    }
+    for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
+  }
+}
+
 /// s[g][j]: scores of the G heads from local head qh against the block's keys, log2 domain, -inf
 /// past the n keys. U keys a step, the next head's K rows prefetched on the way. QK variant: bf16
 /// dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32 / fp16 q whose values fit in bf16:
@@ -222,18 +239,11 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
         qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part);
       });  // no pairs QK ran
   }
-  const vec sc = O::set1(w.score_scale);
   for (int g = 0; g < G; ++g) {
     for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
     O::reduce16(part + g * 16, s[g]);
-    if (unscaled)
-      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, O::mul(O::load(s[g] + i), sc));
-    if (w.softcap > 0.0f) {
-      const vec k = O::set1(2.0f / w.softcap), outer = O::set1(w.softcap * log2e);
-      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, soft_cap<O>(O::load(s[g] + i), k, outer));
-    }
-    for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
   }
+  finish_scores<G, O>(w, s, n, unscaled);
 }
 
 /// Online softmax of one block for G heads: the running max m and sum l updated, acc rescaled only

@@ -76,10 +76,25 @@ void prefetch_first_visits(const decode_work& w, const offset_ring& ring, int ah
   }
 }
 
+/// The kernel of one block for one unit (decode_block.hpp), and the order it leaves the
+/// accumulators in. The AMX path passes its tile kernel (decode_amx.hpp) instead; `begin` and
+/// `end` bracket a work item (the tiles' configuration).
+struct vector_blocks {
+  template <int DK, int DV, class KV, int G>
+  static void run(const decode_work& w, int qh, const block_rows<KV>& rows, const block_prefetch& pf) {
+    decode_block<DK, DV, KV, G>(w, qh, rows, pf);
+  }
+  template <class O, class KV, int DV, int G>
+  static constexpr bool pairs = decode_pairs<O, KV, DV, G>;
+  template <int G>
+  static void begin() noexcept {}
+  static void end() noexcept {}
+};
+
 /// Block `slot` of the ring for every unit, KV head by KV head: a head's G-units, then its
 /// R-units, on the same rows. Heads, units and ring slots are counted along, not divided out of a
 /// unit index (runtime divisors are several `idiv` per unit).
-template <int DK, int DV, class KV, int G, int R, class O>
+template <int DK, int DV, class KV, int G, int R, class O, class Blocks>
 void visit_block(const decode_work& w, const offset_ring& ring, int slot, int ahead) {
   const std::size_t* off = ring.off[slot];
   const int n = ring.n[slot], units = w.units_per_head + w.rest_per_head;
@@ -110,10 +125,10 @@ void visit_block(const decode_work& w, const offset_ring& ring, int slot, int ah
                               w.k == w.v};
       const block_rows<KV> rows{krow, vrow, n};
       if (i < w.units_per_head) {
-        decode_block<DK, DV, KV, G>(w, qh, rows, pf);
+        Blocks::template run<DK, DV, KV, G>(w, qh, rows, pf);
         qh += G;
       } else if constexpr (R > 0) {
-        decode_block<DK, DV, KV, R>(w, qh, rows, pf);
+        Blocks::template run<DK, DV, KV, R>(w, qh, rows, pf);
         qh += R;
       }
     }
@@ -144,11 +159,12 @@ void restore_element_order(const decode_work& w) {
 /// Partial attention of every query head of w over keys [w.begin, w.end), block by block (see
 /// decode_work): writes unnormalised acc, m and l. Each KV head's heads run as units of G heads,
 /// then (R > 0) units of R heads: a group without a tuned body of its own runs on two.
-template <int DK, int DV, class KV, int G, int R>
+template <int DK, int DV, class KV, int G, int R, class Blocks = vector_blocks>
 void decode_partial(const decode_work& w) {
   using O = typename dependent<ops, KV>::type;
+  constexpr bool pairs = Blocks::template pairs<O, KV, DV, G>;
   static_assert(DK % 32 == 0 || DK % O::W == 0, "attncap::detail: head dim must tile the vector width");
-  static_assert(R == 0 || decode_pairs<O, KV, DV, G> == decode_pairs<O, KV, DV, R>,
+  static_assert(R == 0 || pairs == Blocks::template pairs<O, KV, DV, R>,
                 "attncap::detail: both unit bodies must keep the accumulators in one order");
   for (int qh = 0; qh < w.kv_heads * w.heads_per_kv; ++qh) {
     w.m[qh] = -INFINITY;
@@ -158,11 +174,13 @@ void decode_partial(const decode_work& w) {
   offset_ring ring(w, ahead / w.kv_heads + 2);
   prefetch_first_visits<DK, DV, KV, O>(w, ring, ahead, w.kv_heads);
   const int blocks = (w.end - w.begin + 15) / 16;
+  Blocks::template begin<G>();
   for (int b = 0, slot = 0; b < blocks; ++b, slot = slot + 1 == ring.span ? 0 : slot + 1) {
-    visit_block<DK, DV, KV, G, R, O>(w, ring, slot, ahead);
+    visit_block<DK, DV, KV, G, R, O, Blocks>(w, ring, slot, ahead);
     ring.fill(slot);  // block b + span
   }
-  if constexpr (decode_pairs<O, KV, DV, G>) restore_element_order<DV, KV, O>(w);
+  Blocks::end();
+  if constexpr (pairs) restore_element_order<DV, KV, O>(w);
 }
 
 #endif  // ATTNCAP_DETAIL_IN_ISA_REGION

@@ -69,10 +69,6 @@ struct alignas(64) tile_config {
   std::uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
 };
 
-// GCC's tile loads are asm statements that take only the address: without this barrier the
-// stores that filled a buffer could sink below the load that reads it.
-#define ATTNCAP_DETAIL_TILE_FENCE() __asm__ volatile("" ::: "memory")
-
 /// tmm0-3 from / to the 32 x 32 fp32 block at c0 (rows 0-15) and c1 (rows 16-31), columns 0-15
 /// and 16-31 each.
 ATTNCAP_DETAIL_ALWAYS_INLINE void load_c(const float* c0, const float* c1, long stride) {
@@ -272,8 +268,6 @@ void prefill_tile(const prefill_work& w) {
   _tile_release();
   avx512::tile_finish<D, T, O>(w, t);
 }
-
-#undef ATTNCAP_DETAIL_TILE_FENCE
 
 }  // namespace attncap::kernels::detail::amx
 ATTNCAP_DETAIL_AMX_END
