@@ -6,6 +6,7 @@
 
 #include <array>
 #include <attncap/kernels/detail/bodies.hpp>
+#include <attncap/kernels/detail/decode_amx.hpp>
 #include <attncap/kernels/detail/decode_plan.hpp>
 #include <attncap/kernels/detail/explicit.hpp>
 #include <attncap/kernels/detail/family.hpp>
@@ -22,13 +23,37 @@ namespace attncap::kernels::detail {
 using decode_body_fn = void (*)(const decode_work&);
 using decode_fn = void (*)(const decode_params&);
 
+/// Whether decode runs on AMX tiles on `path` (see decode_amx.hpp).
+template <int DK, int DV, class KV, int G, int R>
+constexpr bool decode_tiles_on(isa path) noexcept {
+#if defined(ATTNCAP_DETAIL_AMX)
+  return path == isa::avx512_amx && amx::decode_on_tiles<DK, DV, KV, G, R>;
+#else
+  return (void)path, false;
+#endif
+}
+
+/// Whether decode multiplies bf16 K by q as bf16 hi + lo parts: on tiles, and with `vdpbf16ps`
+/// on the avx512_bf16 path. Not with `vdpbf16ps` on the AMX path: the Intel cores that have AMX
+/// run it at half the FLOPs of their FMAs, which then win (bench/README.md).
+template <int DK, int DV, class KV, int G, int R>
+constexpr bool decode_bf16_q(isa path) noexcept {
+  return decode_tiles_on<DK, DV, KV, G, R>(path) ||
+         (path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0);
+}
+
 /// The decode body of `path`; AVX-512 with and without bf16 dot share one body (runtime flag), and
-/// AMX has no decode body of its own (one query row per KV head: tiles of 16 rows would idle).
+/// the AMX path runs it with the tile kernel for the blocks where decode_tiles_on says so.
 template <int DK, int DV, class KV, int G, int R>
 decode_body_fn decode_body_for(isa path) noexcept {
   switch (path) {
 #if defined(ATTNCAP_DETAIL_X86)
     case isa::avx512_amx:
+#if defined(ATTNCAP_DETAIL_AMX)
+      if constexpr (amx::decode_on_tiles<DK, DV, KV, G, R>)
+        return &avx512::decode_partial<DK, DV, KV, G, R, amx::tile_blocks>;
+#endif
+      [[fallthrough]];
     case isa::avx512_bf16:
     case isa::avx512:
       return &avx512::decode_partial<DK, DV, KV, G, R>;
@@ -48,7 +73,7 @@ template <int DK, int DV, class KV, int G, int R>
 void run_paged_decode(const decode_params& p, bool latent_v) {
   const isa path = active_isa();
   const decode_body_fn body = decode_body_for<DK, DV, KV, G, R>(path);
-  const bool dot = path >= isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0;
+  const bool dot = decode_bf16_q<DK, DV, KV, G, R>(path);
 #if defined(ATTNCAP_DETAIL_X86)
   const int pair_run = path == isa::avx2 && avx2::decode_qk_pairs<avx2::ops, KV, DK> ? 2 * avx2::ops::W : 0;
 #else
@@ -57,7 +82,9 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const int threads = resolve_threads(p.num_threads);
   const decode_layout lay = layout_decode(p, DV, threads);
   const call_scratch scratch(latent_v ? "mla_decode" : "decode", p.workspace, p.workspace_bytes, lay.bytes);
-  decode_plan plan = plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, pair_run, latent_v, threads);
+  const int tile_group = decode_tiles_on<DK, DV, KV, G, R>(path) ? G : 0;
+  decode_plan plan =
+      plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, tile_group, pair_run, latent_v, threads);
   const int hpk = p.num_q_heads / p.num_kv_heads;
   parallel_for(plan.part.items.size(), threads, [&](std::size_t i) {
     decode_work w = item_work(p, plan, i);

@@ -124,23 +124,43 @@ constexpr std::size_t pair_order(std::size_t k, std::size_t run) noexcept {
   return k / run * run + k % 2 * (run / 2) + k % run / 2;
 }
 
-/// Fills q (see decode_q) from p.q, its fp32 rows in pair order of runs of `pair_run` when that is
-/// not 0.
+/// Where the hi part of element d of global q head `head` (head dim dk) goes in tile order for
+/// units of g heads: at tile_head + tile_element. Per unit, per 32 elements, a B operand of 16
+/// rows (element pairs) by 2g columns (the unit's heads' hi parts, then their lo parts, 2g
+/// elements further), each a pair of bf16.
+constexpr std::size_t tile_head(std::size_t head, std::size_t dk, std::size_t g) noexcept {
+  return head / g * 2 * g * dk + head % g * 2;
+}
+constexpr std::size_t tile_element(std::size_t d, std::size_t g) noexcept {
+  return d / 32 * 64 * g + d % 32 / 2 * 4 * g + d % 2;
+}
+
+/// Fills q (see decode_q) from p.q: its fp32 rows in pair order of runs of `pair_run` when that is
+/// not 0; its hi and lo parts in tile order for units of `tile_group` heads when that is not 0.
 inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, std::size_t pair_run,
-                      float score_scale, int threads, decode_q& q) {
-  const std::size_t row = std::size_t(p.num_q_heads) * dk;
+                      std::size_t tile_group, float score_scale, int threads, decode_q& q) {
+  const std::size_t heads = std::size_t(p.num_q_heads);
+  bf16_t* const hi = q.hi.data();  // hi and lo lie next to each other: tile order spans both
   parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
     q.lo_flags[b] = 0;
-    for (std::size_t k = b * row; k < (b + 1) * row; ++k) {
-      const float x = load_as_float(p.q, p.q_dtype, k);
-      if (!dot) {
-        q.scaled[pair_run ? pair_order(k, pair_run) : k] = x * score_scale;
-        continue;
-      }
-      q.hi[k] = from_float<bf16_t>(x);
-      if (split) {
-        q.lo[k] = from_float<bf16_t>(x - to_float(q.hi[k]));
-        q.lo_flags[b] |= (q.lo[k].bits & 0x7fffu) != 0;
+    for (std::size_t head = b * heads; head < (b + 1) * heads; ++head) {
+      const std::size_t unit = tile_group ? tile_head(head, dk, tile_group) : 0;
+      for (std::size_t d = 0, k = head * dk; d < dk; ++d, ++k) {
+        const float x = load_as_float(p.q, p.q_dtype, k);
+        if (!dot) {
+          q.scaled[pair_run ? pair_order(k, pair_run) : k] = x * score_scale;
+          continue;
+        }
+        const bf16_t h = from_float<bf16_t>(x), l = split ? from_float<bf16_t>(x - to_float(h)) : bf16_t{};
+        q.lo_flags[b] |= (l.bits & 0x7fffu) != 0;
+        if (tile_group) {
+          const std::size_t at = unit + tile_element(d, tile_group);
+          hi[at] = h;
+          hi[at + 2 * tile_group] = l;
+          continue;
+        }
+        q.hi[k] = h;
+        if (split) q.lo[k] = l;
       }
     }
   });
@@ -150,6 +170,7 @@ inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool spl
 /// Everything the items of one call share, and their partial results, in the call's scratch.
 struct decode_plan {
   bool dot = false, split = false, latent_v = false, pairs = false;
+  int tile_group = 0;  // q in tile order for units of this many heads (0: row order)
   float score_scale = 1.0f;
   std::size_t dk = 0, dv = 0;
   std::size_t head_bytes = 0, page_bytes = 0, token_bytes = 0;  // see decode_work
@@ -159,13 +180,14 @@ struct decode_plan {
 };
 
 /// Converts q, partitions the call and places the partial results in `base` (laid out as `lay`).
-/// `dot`: the bf16 dot-product QK; `pair_run`: not 0 for the fp32 QK on bf16 pairs, the elements
-/// a pair load splits (q in pair order).
+/// `dot`: q as bf16 hi + lo, in tile order for units of `tile_group` heads when that is not 0;
+/// `pair_run`: not 0 for the fp32 QK on bf16 pairs, the elements a pair load splits (q in pair order).
 inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay, std::byte* base, std::size_t dk,
-                               std::size_t dv, std::size_t kv_bytes, bool dot, int pair_run, bool latent_v,
-                               int threads) {
+                               std::size_t dv, std::size_t kv_bytes, bool dot, int tile_group, int pair_run,
+                               bool latent_v, int threads) {
   decode_plan plan;
   plan.dot = dot;
+  plan.tile_group = tile_group;
   plan.pairs = pair_run > 0 && !dot;
   plan.split = dot && p.q_dtype != dtype::bf16 && !p.allow_bf16_products;
   plan.latent_v = latent_v;
@@ -183,7 +205,8 @@ inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay,
   plan.q.hi = {reinterpret_cast<bf16_t*>(plan.q.scaled.data()), n};
   plan.q.lo = {plan.q.hi.data() + n, n};
   plan.q.lo_flags = view<char>(base, lay.lo_flags);
-  convert_q(p, dk, dot, plan.split, plan.pairs ? std::size_t(pair_run) : 0, plan.score_scale, threads, plan.q);
+  convert_q(p, dk, dot, plan.split, plan.pairs ? std::size_t(pair_run) : 0, std::size_t(tile_group), plan.score_scale,
+            threads, plan.q);
   plan.part.items = view<decode_item>(base, lay.items);
   plan.part.first = view<std::size_t>(base, lay.first);
   plan.part.item_heads = lay.item_heads;
@@ -201,8 +224,8 @@ inline decode_work item_work(const decode_params& p, decode_plan& plan, std::siz
   const std::size_t q0 = (std::size_t(it.b) * std::size_t(p.num_kv_heads) + std::size_t(it.h0)) * hpk * plan.dk;
   decode_work w;
   w.q = plan.dot ? nullptr : plan.q.scaled.data() + q0;
-  w.q_hi = plan.dot ? plan.q.hi.data() + q0 : nullptr;
-  w.q_lo = plan.split ? plan.q.lo.data() + q0 : nullptr;
+  w.q_hi = plan.dot ? plan.q.hi.data() + (plan.tile_group ? 2 * q0 : q0) : nullptr;
+  w.q_lo = plan.split && !plan.tile_group ? plan.q.lo.data() + q0 : nullptr;
   w.q_lo_nonzero = plan.q.lo_nonzero;
   w.q_pairs = plan.pairs;
   w.bf16_dot = plan.dot;

@@ -19,7 +19,8 @@ namespace attncap::kernels::detail {
 /// are in L1: the rows come from memory once per KV head.
 struct decode_work {
   const float* q = nullptr;      // [local q head][DK], pre-multiplied by scale * log2(e)
-  const bf16_t* q_hi = nullptr;  // [local q head][DK] unscaled q split as hi + lo bf16 (bf16-dot path only)
+  const bf16_t* q_hi = nullptr;  // [local q head][DK] unscaled q split as hi + lo bf16 (bf16-dot path only;
+                                 // on tiles hi and lo of each unit in tile order, see tile_head)
   const bf16_t* q_lo = nullptr;
   bool q_lo_nonzero = false;  // false for bf16 q: the body then skips the lo dot products
   bool q_pairs = false;       // q in pair order (pair_order): the fp32 QK reads bf16 K as even / odd pairs

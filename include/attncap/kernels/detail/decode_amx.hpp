@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// Decode inner kernel on AMX tiles (attncap::kernels::isa::avx512_amx): one block of up to 16
+/// bf16 keys for a unit of 8 query heads. The scores are one tile product, the block's K rows
+/// (read in place) times q in tile order: 8 heads' bf16 hi parts and 8 lo parts as the 16
+/// columns, so the products keep about 16 bits of q, as the vector path's. The softmax runs in
+/// AVX-512 with a head a lane; acc += P V multiplies the weights as (hi, lo) pairs by each V
+/// element doubled, 16 elements of acc a product. With allow_bf16_products the lo parts are zero.
+///
+/// On the Intel cores that have AMX, `vdpbf16ps` runs at half the FLOPs of an FMA, and at 8 heads
+/// the vector kernel's FMAs, not its reads, bound a block; on tiles the products cost a fraction
+/// and the block is bound by moving its operands (bench/README.md).
+#pragma once
+
+#include <attncap/kernels/detail/bodies.hpp>
+#include <cstddef>
+#include <type_traits>
+
+#if defined(ATTNCAP_DETAIL_AMX)
+#include <immintrin.h>
+
+ATTNCAP_DETAIL_AMX_BEGIN
+namespace attncap::kernels::detail::amx {
+
+using O = avx512::ops;
+using avx512::block_prefetch;
+
+/// Whether a decode body runs on tiles: bf16 KV in units of 8 query heads (their hi and lo parts
+/// fill the 16 columns of the scores), whole 32-element steps of K and V.
+template <int DK, int DV, class KV, int G, int R>
+inline constexpr bool decode_on_tiles = std::is_same_v<KV, bf16_t>&& G == 8 && R == 0 && DK % 32 == 0 && DV % 32 == 0;
+
+/// One block's operands: K rows copied where they do not lie at one stride (A of the scores),
+/// each V element doubled (B of P V, against the weights' hi and lo parts as the pairs of A), the
+/// scores by key (C of the scores: 8 hi parts, then 8 lo parts), and the weights as (hi, lo)
+/// pairs by key and by head (A of P V).
+template <int DK, int DV>
+struct decode_tiles {
+  alignas(64) bf16_t k[16][DK];
+  alignas(64) std::uint32_t vd[DV / 16][16][16];
+  alignas(64) float st[16][16];
+  alignas(64) std::uint32_t pt[16][8];
+  alignas(64) std::uint32_t pw[8][16];
+};
+
+/// Tile registers, 64 bytes a row: tmm0 the scores by key (16 rows), tmm1 and tmm3 32 elements of
+/// 16 K rows or 16 doubled V elements of 16 keys, tmm2 and tmm6 32 elements of q in tile order
+/// (16 element pairs), tmm4-5 16-element slices of acc (8 heads), tmm7 the weights (8 heads).
+struct alignas(64) decode_tile_config {
+  std::uint8_t palette = 1, start_row = 0, reserved[14] = {};
+  std::uint16_t colsb[16] = {64, 64, 64, 64, 64, 64, 64, 64};
+  std::uint8_t rows[16] = {16, 16, 16, 16, 8, 8, 16, 8};
+};
+
+/// Where the block's K rows are read from, and at which stride: in place when its 16 rows lie at
+/// one stride (a block inside a page), else copied into t.k (zero past the n keys).
+template <int DK, int DV>
+ATTNCAP_DETAIL_ALWAYS_INLINE const bf16_t* k_rows(decode_tiles<DK, DV>& t, const avx512::block_rows<bf16_t>& rows,
+                                                  long& stride) {
+  const auto at = [&](int j) { return reinterpret_cast<const std::byte*>(rows.k[j]); };
+  if (rows.n == 16) {
+    stride = at(1) - at(0);
+    bool even = stride > 0;
+    for (int j = 2; j < 16; ++j) even &= at(j) - at(j - 1) == stride;
+    if (even) return rows.k[0];
+  }
+  for (int j = 0; j < 16; ++j)
+    for (int c = 0; c < DK; c += 32)
+      _mm512_store_si512(&t.k[j][c], j < rows.n ? _mm512_loadu_si512(rows.k[j] + c) : _mm512_setzero_si512());
+  stride = DK * sizeof(bf16_t);
+  return t.k[0];
+}
+
+/// t.st[j] = key j's dot products with the hi and lo parts of the unit's 8 heads from local head
+/// qh: the K rows as A against q in tile order (decode_plan.hpp, tile_head).
+template <int DK, int DV>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const decode_work& w, int qh, decode_tiles<DK, DV>& t,
+                                              const avx512::block_rows<bf16_t>& rows) {
+  constexpr int q_step = 16 * 16 * 2;  // bf16 of q a 32-element step
+  long stride = 0;
+  const bf16_t* k = k_rows(t, rows, stride);
+  const bf16_t* q = w.q_hi + std::size_t(qh) * 2 * DK;
+  ATTNCAP_DETAIL_TILE_FENCE();
+  _tile_zero(0);
+  for (int c = 0; c < DK / 32; c += 2) {
+    _tile_loadd(1, k + 32 * c, stride);
+    _tile_loadd(2, q + q_step * c, 64);
+    _tile_dpbf16ps(0, 1, 2);
+    if (c + 1 == DK / 32) break;
+    _tile_loadd(3, k + 32 * (c + 1), stride);
+    _tile_loadd(6, q + q_step * (c + 1), 64);
+    _tile_dpbf16ps(0, 3, 6);
+  }
+  _tile_stored(0, t.st, 64);
+  ATTNCAP_DETAIL_TILE_FENCE();
+}
+
+/// x[i] = the log2-domain scores of keys 2 i (lanes 0-7, one a head) and 2 i + 1 (lanes 8-15):
+/// hi + lo, scaled, soft-capped, -inf past the n keys.
+ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float (*st)[16], int n, __m512* x) {
+  const __m512 sc = O::set1(w.score_scale);
+  const __m512 k = O::set1(2.0f / (w.softcap > 0.0f ? w.softcap : 1.0f)), outer = O::set1(w.softcap * log2e);
+  for (int i = 0; i < 8; ++i) {
+    const __m512 a = O::load(st[2 * i]), b = O::load(st[2 * i + 1]);
+    x[i] = O::mul(O::add(_mm512_shuffle_f32x4(a, b, 0x44), _mm512_shuffle_f32x4(a, b, 0xee)), sc);
+    if (w.softcap > 0.0f) x[i] = avx512::soft_cap<O>(x[i], k, outer);
+    if (2 * i + 1 >= n) x[i] = _mm512_mask_mov_ps(x[i], 2 * i >= n ? 0xffff : 0xff00, O::set1(-INFINITY));
+  }
+}
+
+/// Online softmax of the block for the 8 heads from qh, a head a lane: the running max and sum
+/// updated, the head's acc row rescaled where its max rose, x replaced by the weights 2^(x - m)
+/// (rounded to bf16 with bf16 products, which l then sums).
+ATTNCAP_DETAIL_ALWAYS_INLINE void key_softmax(const decode_work& w, int qh, float* acc, int dv, __m512* x) {
+  __m512 mx = x[0];
+  for (int i = 1; i < 8; ++i) mx = O::max(mx, x[i]);
+  mx = O::max(mx, _mm512_shuffle_f32x4(mx, mx, 0x4e));
+  float* const m = w.m + qh;
+  float* const l = w.l + qh;
+  const __m512 m_old = _mm512_broadcast_f32x8(_mm256_loadu_ps(m)), m_new = O::max(m_old, mx);
+  if (const unsigned rose = _mm512_cmp_ps_mask(m_new, m_old, _CMP_GT_OQ) & 0xffu) {
+    alignas(64) float alpha[16];
+    O::store(alpha, O::exp2(O::sub(m_old, m_new)));
+    for (int g = 0; g < 8; ++g) {
+      if (!(rose >> g & 1u)) continue;
+      l[g] *= alpha[g];
+      const __m512 a = O::set1(alpha[g]);
+      for (int c = 0; c < dv; c += 16) O::store(acc + g * dv + c, O::mul(a, O::load(acc + g * dv + c)));
+    }
+    _mm256_storeu_ps(m, _mm512_castps512_ps256(m_new));
+  }
+  __m512 sum = O::zero();
+  for (int i = 0; i < 8; ++i) {
+    x[i] = O::exp2(O::sub(x[i], m_new));
+    if (w.bf16_products) x[i] = O::from_bf16(O::to_bf16(x[i]));
+    sum = O::add(sum, x[i]);
+  }
+  sum = O::add(sum, _mm512_shuffle_f32x4(sum, sum, 0x4e));
+  _mm256_storeu_ps(l, _mm256_add_ps(_mm256_loadu_ps(l), _mm512_castps512_ps256(sum)));
+}
+
+/// t.pw[g][j] = the weight of head g for key j as a (bf16 hi, bf16 lo) pair (lo zero with bf16
+/// products, whose weights are already rounded).
+template <int DK, int DV>
+ATTNCAP_DETAIL_ALWAYS_INLINE void weights_by_head(decode_tiles<DK, DV>& t, const __m512* p, bool bf16_products) {
+  for (int i = 0; i < 8; ++i) {
+    const __m256i h = O::to_bf16(p[i]);
+    __m512i pair = _mm512_cvtepu16_epi32(h);
+    if (!bf16_products)
+      pair = _mm512_or_si512(pair,
+                             _mm512_slli_epi32(_mm512_cvtepu16_epi32(O::to_bf16(O::sub(p[i], O::from_bf16(h)))), 16));
+    _mm512_store_si512(t.pt[2 * i], pair);
+  }
+  const __m512i by_key = _mm512_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120);
+  for (int g = 0; g < 8; ++g) _mm512_store_si512(t.pw[g], _mm512_i32gather_epi32(by_key, &t.pt[0][g], 4));
+}
+
+/// vd[e][j][i] = element 16 e + i of key j twice (zero past the n keys).
+template <int DK, int DV>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pack_v(decode_tiles<DK, DV>& t, const avx512::block_rows<bf16_t>& rows) {
+  const __m512i lo = _mm512_set_epi16(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4,
+                                      4, 3, 3, 2, 2, 1, 1, 0, 0);
+  const __m512i hi = _mm512_add_epi16(lo, _mm512_set1_epi16(16));
+  for (int j = 0; j < 16; ++j)
+    for (int e = 0; e < DV / 16; e += 2) {
+      const __m512i x = j < rows.n ? _mm512_loadu_si512(rows.v[j] + 16 * e) : _mm512_setzero_si512();
+      _mm512_store_si512(t.vd[e][j], _mm512_permutexvar_epi16(lo, x));
+      _mm512_store_si512(t.vd[e + 1][j], _mm512_permutexvar_epi16(hi, x));
+    }
+}
+
+/// acc += P V over the block: the weights as (hi, lo) pairs against V doubled, each 16-element
+/// slice of acc in tmm4 and tmm5 in turn so that a slice's load and store overlap the other's
+/// product.
+template <int DK, int DV>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(float* acc, decode_tiles<DK, DV>& t) {
+  constexpr long acc_stride = DV * sizeof(float);
+  ATTNCAP_DETAIL_TILE_FENCE();
+  _tile_loadd(7, t.pw, 64);
+  for (int e = 0; e < DV / 16; e += 2) {
+    _tile_loadd(4, acc + 16 * e, acc_stride);
+    _tile_loadd(1, t.vd[e], 64);
+    _tile_dpbf16ps(4, 7, 1);
+    _tile_loadd(5, acc + 16 * (e + 1), acc_stride);
+    _tile_loadd(3, t.vd[e + 1], 64);
+    _tile_dpbf16ps(5, 7, 3);
+    _tile_stored(4, acc + 16 * e, acc_stride);
+    _tile_stored(5, acc + 16 * (e + 1), acc_stride);
+  }
+  ATTNCAP_DETAIL_TILE_FENCE();
+}
+
+/// The tile kernel of decode_partial (see vector_blocks): each unit's block on tiles, the
+/// accumulators in element order.
+struct tile_blocks {
+  template <int DK, int DV, class KV, int G>
+  static void run(const decode_work& w, int qh, const avx512::block_rows<KV>& rows, const block_prefetch& pf) {
+    static_assert(std::is_same_v<KV, bf16_t> && G == 8);
+    decode_tiles<DK, DV> t;
+    float* const acc = w.acc + std::size_t(qh) * DV;
+    // The prefetches of four keys between each two steps: a burst of them would stall the block
+    // until the line fill buffers drain.
+    int pj = 0;
+    const auto prefetch = [&](int upto) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+      for (; pj < upto && pj < rows.n; ++pj) {
+        avx512::prefetch_key<DK, DV, KV, G, O>(pf, pj);
+        if (pf.next_k) avx512::prefetch_l1<DK * sizeof(KV), O>(pf.next_k + pf.next_off[pj]);
+        if (!pf.same_rows) avx512::prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[pj]));
+      }
+    };
+    prefetch(4);
+    tile_scores(w, qh, t, rows);
+    prefetch(8);
+    __m512 x[8];
+    key_scores(w, t.st, rows.n, x);
+    key_softmax(w, qh, acc, DV, x);
+    prefetch(12);
+    weights_by_head(t, x, w.bf16_products);
+    pack_v(t, rows);
+    prefetch(16);
+    tile_pv(acc, t);
+    avx512::prefetch_far_rest<DK, DV, KV, O>(pf, rows.n);
+  }
+  template <class, class, int, int>
+  static constexpr bool pairs = false;
+  template <int G>
+  static void begin() noexcept {
+    static constexpr decode_tile_config config{};
+    _tile_loadconfig(&config);
+  }
+  static void end() noexcept { _tile_release(); }
+};
+
+}  // namespace attncap::kernels::detail::amx
+ATTNCAP_DETAIL_AMX_END
+
+#endif  // ATTNCAP_DETAIL_AMX
