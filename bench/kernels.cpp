@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Kernel benchmarks, registered from the kernel space, each reported against a roof measured in
 // the same process: decode K+V bytes/s vs a streaming read of the same buffers (pct_read_roof),
-// prefill and G=8 decode GFLOP/s vs FMA / vdpbf16ps / AMX peak loops (pct_fma_roof,
-// pct_bf16_dot_roof, pct_amx_roof),
+// GFLOP/s vs FMA / vdpbf16ps / AMX peak loops (pct_fma_roof, pct_bf16_dot_roof, pct_amx_roof),
 // and dispatch overhead vs a direct call.
 #include <benchmark/benchmark.h>
 
@@ -213,21 +212,23 @@ double compute_roof(roof_loop loop, int threads) {
   return best;
 }
 
-/// The roofs of a prefill or extend row, measured before it runs: the FMA peak, and for bf16 the
-/// peak of the products the path runs bf16 on (AMX tiles, or vdpbf16ps), with its counter's name.
+/// The roofs of a row, measured before it runs: the FMA peak, and for bf16 the peak of the
+/// products the path runs bf16 on (prefill and extend: AMX tiles or vdpbf16ps; decode, whose goal
+/// is set against it on every AVX-512 bf16 host: vdpbf16ps), with its counter's name.
 struct flop_roofs {
   double fma = 0, bf16 = 0;
   const char* bf16_name = nullptr;
 };
-flop_roofs prefill_roofs(dtype type, int threads) {
+flop_roofs flop_roofs_of(dtype type, int threads, bool tiles) {
   flop_roofs r{compute_roof(roof_loop::fma, threads)};
   if (type != dtype::bf16) return r;
   if (active_isa() < isa::avx512_bf16) return r;
-  const bool amx = active_isa() == isa::avx512_amx;
+  const bool amx = tiles && active_isa() == isa::avx512_amx;
   r.bf16 = compute_roof(amx ? roof_loop::amx : roof_loop::bf16_dot, threads);
   r.bf16_name = amx ? "pct_amx_roof" : "pct_bf16_dot_roof";
   return r;
 }
+flop_roofs prefill_roofs(dtype type, int threads) { return flop_roofs_of(type, threads, true); }
 /// GFLOP/s of a row doing `flops` a call, and its share of each roof.
 void flop_counters(benchmark::State& state, double flops, const flop_roofs& r) {
   using counter = benchmark::Counter;
@@ -270,13 +271,12 @@ std::vector<std::int32_t> identity_pages(int pages) {
 
 /// Bytes/s and GFLOP/s of a decode benchmark, and both as a percentage of the roofs measured
 /// before its loop.
-void report_decode(benchmark::State& state, double bytes, double flops, double read_roof, double fma_roof) {
+void report_decode(benchmark::State& state, double bytes, double flops, double read_roof, const flop_roofs& roofs) {
   using counter = benchmark::Counter;
   state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
   state.counters["read_roof_GBps"] = read_roof / 1e9;
   state.counters["pct_read_roof"] = counter(bytes * 100.0 / read_roof, counter::kIsIterationInvariantRate);
-  state.counters["GFLOPps"] = counter(flops / 1e9, counter::kIsIterationInvariantRate);
-  state.counters["pct_fma_roof"] = counter(flops * 100.0 / (fma_roof * 1e9), counter::kIsIterationInvariantRate);
+  flop_counters(state, flops, roofs);
 }
 
 /// The shape of a decode benchmark: kernel, heads, q dtype, cached tokens of the whole batch.
@@ -303,10 +303,10 @@ void run_decode(benchmark::State& state, decode_params& p, const decode_shape& s
   p.num_kv_heads = s.hkv;
   p.head_dim = s.c.head_dim;
   const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, s.threads);
-  const double fma_roof = compute_roof(roof_loop::fma, s.threads);
+  const flop_roofs roofs = flop_roofs_of(s.c.kv, s.threads, false);
   timed_loop(state, [&] { decode(p); });
   const double bytes = 2.0 * s.tokens * s.hkv * s.c.head_dim * double(size_of(s.c.kv));
-  report_decode(state, bytes, 4.0 * s.tokens * s.hq * s.c.head_dim, roof, fma_roof);
+  report_decode(state, bytes, 4.0 * s.tokens * s.hq * s.c.head_dim, roof, roofs);
 }
 
 void bench_decode(benchmark::State& state, decode_config c, int seq, int threads, int kv_heads, dtype q_dtype,
@@ -368,9 +368,9 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   p.head_dim = c.qk_dim;
   p.v_head_dim = c.v_dim;
   const double roof = read_roof({{kv.data(), kv.size()}}, threads);
-  const double fma_roof = compute_roof(roof_loop::fma, threads);
+  const flop_roofs roofs = flop_roofs_of(c.kv, threads, false);
   timed_loop(state, [&] { mla_decode(p); });
-  report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, fma_roof);
+  report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, roofs);
 }
 
 /// Serving decode: `batch` sequences of mixed lengths spread over 256 to 8K tokens, one page
