@@ -14,6 +14,7 @@
 #include <attncap/kernels/threading.hpp>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 namespace attncap::kernels::detail {
@@ -135,34 +136,59 @@ constexpr std::size_t tile_element(std::size_t d, std::size_t g) noexcept {
   return d / 32 * 64 * g + d % 32 / 2 * 4 * g + d % 2;
 }
 
+/// q element k as bf16 hi + lo (lo zero unless split).
+struct q_parts {
+  bf16_t hi, lo;
+  q_parts(const decode_params& p, std::size_t k, bool split) noexcept {
+    const float x = load_as_float(p.q, p.q_dtype, k);
+    hi = from_float<bf16_t>(x);
+    lo = split ? from_float<bf16_t>(x - to_float(hi)) : bf16_t{};
+  }
+  bool lo_nonzero() const noexcept { return (lo.bits & 0x7fffu) != 0; }
+};
+
+/// Writes q head `head` in tile order for units of g heads (see tile_head) into `tiles`, an element
+/// pair a store; returns whether some lo part is not zero.
+inline bool tile_row(const decode_params& p, std::size_t head, std::size_t dk, std::size_t g, bool split,
+                     std::uint32_t* tiles) {
+  const std::size_t unit = tile_head(head, dk, g) / 2;
+  bool lo_nonzero = false;
+  for (std::size_t d = 0; d < dk; d += 2) {
+    const q_parts a(p, head * dk + d, split), b(p, head * dk + d + 1, split);
+    lo_nonzero |= a.lo_nonzero() || b.lo_nonzero();
+    std::uint32_t* const at = tiles + unit + tile_element(d, g) / 2;
+    at[0] = std::uint32_t(a.hi.bits) | std::uint32_t(b.hi.bits) << 16;
+    at[g] = std::uint32_t(a.lo.bits) | std::uint32_t(b.lo.bits) << 16;
+  }
+  return lo_nonzero;
+}
+
 /// Fills q (see decode_q) from p.q: its fp32 rows in pair order of runs of `pair_run` when that is
 /// not 0; its hi and lo parts in tile order for units of `tile_group` heads when that is not 0.
 inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, std::size_t pair_run,
                       std::size_t tile_group, float score_scale, int threads, decode_q& q) {
   const std::size_t heads = std::size_t(p.num_q_heads);
-  bf16_t* const hi = q.hi.data();  // hi and lo lie next to each other: tile order spans both
+  // hi and lo lie next to each other: tile order spans both.
+  std::uint32_t* const tiles = reinterpret_cast<std::uint32_t*>(q.hi.data());
   parallel_for(std::size_t(p.batch), threads, [&](std::size_t b) {
-    q.lo_flags[b] = 0;
+    bool lo_nonzero = false;
     for (std::size_t head = b * heads; head < (b + 1) * heads; ++head) {
-      const std::size_t unit = tile_group ? tile_head(head, dk, tile_group) : 0;
-      for (std::size_t d = 0, k = head * dk; d < dk; ++d, ++k) {
-        const float x = load_as_float(p.q, p.q_dtype, k);
+      if (dot && tile_group) {
+        lo_nonzero |= tile_row(p, head, dk, tile_group, split, tiles);
+        continue;
+      }
+      for (std::size_t k = head * dk; k < (head + 1) * dk; ++k) {
         if (!dot) {
-          q.scaled[pair_run ? pair_order(k, pair_run) : k] = x * score_scale;
+          q.scaled[pair_run ? pair_order(k, pair_run) : k] = load_as_float(p.q, p.q_dtype, k) * score_scale;
           continue;
         }
-        const bf16_t h = from_float<bf16_t>(x), l = split ? from_float<bf16_t>(x - to_float(h)) : bf16_t{};
-        q.lo_flags[b] |= (l.bits & 0x7fffu) != 0;
-        if (tile_group) {
-          const std::size_t at = unit + tile_element(d, tile_group);
-          hi[at] = h;
-          hi[at + 2 * tile_group] = l;
-          continue;
-        }
-        q.hi[k] = h;
-        if (split) q.lo[k] = l;
+        const q_parts x(p, k, split);
+        lo_nonzero |= x.lo_nonzero();
+        q.hi[k] = x.hi;
+        if (split) q.lo[k] = x.lo;
       }
     }
+    q.lo_flags[b] = lo_nonzero;
   });
   q.lo_nonzero = split && std::find(q.lo_flags.begin(), q.lo_flags.end(), 1) != q.lo_flags.end();
 }
