@@ -25,37 +25,40 @@ namespace attncap::kernels::detail::amx {
 using O = avx512::ops;
 using avx512::block_prefetch;
 
-/// Whether a decode body runs on tiles: bf16 KV in units of 8 query heads (their hi and lo parts
-/// fill the 16 columns of the scores), whole 32-element steps of K and V.
+/// Whether a decode body runs on tiles: bf16 KV in units of 4 or 8 query heads (their hi and lo
+/// parts fill 8 or 16 columns of the scores), whole 32-element steps of K and V.
 template <int DK, int DV, class KV, int G, int R>
-inline constexpr bool decode_on_tiles = std::is_same_v<KV, bf16_t>&& G == 8 && R == 0 && DK % 32 == 0 && DV % 32 == 0;
+inline constexpr bool decode_on_tiles = std::is_same_v<KV, bf16_t> &&
+                                        (G == 4 || G == 8) && R == 0 && DK % 32 == 0 && DV % 32 == 0;
 
 /// One block's operands: K rows copied where they do not lie at one stride (A of the scores),
 /// each V element doubled (B of P V, against the weights' hi and lo parts as the pairs of A), the
-/// scores by key (C of the scores: 8 hi parts, then 8 lo parts), and the weights as (hi, lo)
+/// scores by key (C of the scores: G hi parts, then G lo parts), and the weights as (hi, lo)
 /// pairs by key and by head (A of P V).
-template <int DK, int DV>
+template <int DK, int DV, int G>
 struct decode_tiles {
   alignas(64) bf16_t k[16][DK];
   alignas(64) std::uint32_t vd[DV / 16][16][16];
-  alignas(64) float st[16][16];
-  alignas(64) std::uint32_t pt[16][8];
-  alignas(64) std::uint32_t pw[8][16];
+  alignas(64) float st[16 * 2 * G];
+  alignas(64) std::uint32_t pt[16 * G];
+  alignas(64) std::uint32_t pw[G][16];
 };
 
-/// Tile registers, 64 bytes a row: tmm0 the scores by key (16 rows), tmm1 and tmm3 32 elements of
-/// 16 K rows or 16 doubled V elements of 16 keys, tmm2 and tmm6 32 elements of q in tile order
-/// (16 element pairs), tmm4-5 16-element slices of acc (8 heads), tmm7 the weights (8 heads).
+/// Tile registers: tmm0 the scores by key (16 rows of 2G fp32), tmm1 and tmm3 32 elements of 16 K
+/// rows or 16 doubled V elements of 16 keys (16 rows of 64 bytes), tmm2 and tmm6 32 elements of q
+/// in tile order (16 element pairs by 2G), tmm4-5 16-element slices of acc (G rows), tmm7 the
+/// weights (G rows of 16 pairs).
+template <int G>
 struct alignas(64) decode_tile_config {
   std::uint8_t palette = 1, start_row = 0, reserved[14] = {};
-  std::uint16_t colsb[16] = {64, 64, 64, 64, 64, 64, 64, 64};
-  std::uint8_t rows[16] = {16, 16, 16, 16, 8, 8, 16, 8};
+  std::uint16_t colsb[16] = {8 * G, 64, 8 * G, 64, 64, 64, 8 * G, 64};
+  std::uint8_t rows[16] = {16, 16, 16, 16, G, G, 16, G};
 };
 
 /// Where the block's K rows are read from, and at which stride: in place when its 16 rows lie at
 /// one stride (a block inside a page), else copied into t.k (zero past the n keys).
-template <int DK, int DV>
-ATTNCAP_DETAIL_ALWAYS_INLINE const bf16_t* k_rows(decode_tiles<DK, DV>& t, const avx512::block_rows<bf16_t>& rows,
+template <int DK, int DV, int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE const bf16_t* k_rows(decode_tiles<DK, DV, G>& t, const avx512::block_rows<bf16_t>& rows,
                                                   long& stride) {
   const auto at = [&](int j) { return reinterpret_cast<const std::byte*>(rows.k[j]); };
   if (rows.n == 16) {
@@ -71,12 +74,12 @@ ATTNCAP_DETAIL_ALWAYS_INLINE const bf16_t* k_rows(decode_tiles<DK, DV>& t, const
   return t.k[0];
 }
 
-/// t.st[j] = key j's dot products with the hi and lo parts of the unit's 8 heads from local head
+/// t.st[j] = key j's dot products with the hi and lo parts of the unit's G heads from local head
 /// qh: the K rows as A against q in tile order (decode_plan.hpp, tile_head).
-template <int DK, int DV>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const decode_work& w, int qh, decode_tiles<DK, DV>& t,
+template <int DK, int DV, int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const decode_work& w, int qh, decode_tiles<DK, DV, G>& t,
                                               const avx512::block_rows<bf16_t>& rows) {
-  constexpr int q_step = 16 * 16 * 2;  // bf16 of q a 32-element step
+  constexpr int q_step = 16 * 2 * G * 2;  // bf16 of q a 32-element step
   long stride = 0;
   const bf16_t* k = k_rows(t, rows, stride);
   const bf16_t* q = w.q_hi + std::size_t(qh) * 2 * DK;
@@ -84,80 +87,115 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const decode_work& w, int qh, deco
   _tile_zero(0);
   for (int c = 0; c < DK / 32; c += 2) {
     _tile_loadd(1, k + 32 * c, stride);
-    _tile_loadd(2, q + q_step * c, 64);
+    _tile_loadd(2, q + q_step * c, 8 * G);
     _tile_dpbf16ps(0, 1, 2);
     if (c + 1 == DK / 32) break;
     _tile_loadd(3, k + 32 * (c + 1), stride);
-    _tile_loadd(6, q + q_step * (c + 1), 64);
+    _tile_loadd(6, q + q_step * (c + 1), 8 * G);
     _tile_dpbf16ps(0, 3, 6);
   }
-  _tile_stored(0, t.st, 64);
+  _tile_stored(0, t.st, 8 * G);
   ATTNCAP_DETAIL_TILE_FENCE();
 }
 
-/// x[i] = the log2-domain scores of keys 2 i (lanes 0-7, one a head) and 2 i + 1 (lanes 8-15):
+/// x's max (Sum: sum) over the 16 / G keys a vector holds: every lane gets its head's, folding
+/// the vector's halves (and, G = 4, quarters) onto each other.
+template <int G, bool Sum>
+ATTNCAP_DETAIL_ALWAYS_INLINE __m512 fold_keys(__m512 x) {
+  const __m512 half = _mm512_shuffle_f32x4(x, x, 0x4e);
+  x = Sum ? O::add(x, half) : O::max(x, half);
+  if constexpr (G == 4) {
+    const __m512 quarter = _mm512_shuffle_f32x4(x, x, 0xb1);
+    x = Sum ? O::add(x, quarter) : O::max(x, quarter);
+  }
+  return x;
+}
+
+/// x[i] = the log2-domain scores of keys 16 i / G .. 16 (i + 1) / G - 1, G lanes (one a head) each:
 /// hi + lo, scaled, soft-capped, -inf past the n keys.
-ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float (*st)[16], int n, __m512* x) {
+template <int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float* st, int n, __m512* x) {
+  constexpr int per = 16 / G;  // keys a vector
+  constexpr int hi_parts = G == 8 ? 0x44 : 0x88, lo_parts = G == 8 ? 0xee : 0xdd;
   const __m512 sc = O::set1(w.score_scale);
   const __m512 k = O::set1(2.0f / (w.softcap > 0.0f ? w.softcap : 1.0f)), outer = O::set1(w.softcap * log2e);
-  for (int i = 0; i < 8; ++i) {
-    const __m512 a = O::load(st[2 * i]), b = O::load(st[2 * i + 1]);
-    x[i] = O::mul(O::add(_mm512_shuffle_f32x4(a, b, 0x44), _mm512_shuffle_f32x4(a, b, 0xee)), sc);
+  const __m512i lane_key =
+      _mm512_srli_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), G == 8 ? 3 : 2);
+  for (int i = 0; i < G; ++i) {
+    const __m512 a = O::load(st + 32 * i), b = O::load(st + 32 * i + 16);
+    x[i] = O::mul(O::add(_mm512_shuffle_f32x4(a, b, hi_parts), _mm512_shuffle_f32x4(a, b, lo_parts)), sc);
     if (w.softcap > 0.0f) x[i] = avx512::soft_cap<O>(x[i], k, outer);
-    if (2 * i + 1 >= n) x[i] = _mm512_mask_mov_ps(x[i], 2 * i >= n ? 0xffff : 0xff00, O::set1(-INFINITY));
+    if (per * (i + 1) > n) {
+      const __m512i key = _mm512_add_epi32(lane_key, _mm512_set1_epi32(per * i));
+      x[i] = _mm512_mask_mov_ps(O::set1(-INFINITY), _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(n)), x[i]);
+    }
   }
 }
 
-/// Online softmax of the block for the 8 heads from qh, a head a lane: the running max and sum
+/// The G floats at p in every group of G lanes, and back.
+template <int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE __m512 load_heads(const float* p) {
+  if constexpr (G == 8) return _mm512_broadcast_f32x8(_mm256_loadu_ps(p));
+  return _mm512_broadcast_f32x4(_mm_loadu_ps(p));
+}
+template <int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void store_heads(float* p, __m512 x) {
+  if constexpr (G == 8) return _mm256_storeu_ps(p, _mm512_castps512_ps256(x));
+  _mm_storeu_ps(p, _mm512_castps512_ps128(x));
+}
+
+/// Online softmax of the block for the G heads from qh, a head a lane: the running max and sum
 /// updated, the head's acc row rescaled where its max rose, x replaced by the weights 2^(x - m)
 /// (rounded to bf16 with bf16 products, which l then sums).
+template <int G>
 ATTNCAP_DETAIL_ALWAYS_INLINE void key_softmax(const decode_work& w, int qh, float* acc, int dv, __m512* x) {
   __m512 mx = x[0];
-  for (int i = 1; i < 8; ++i) mx = O::max(mx, x[i]);
-  mx = O::max(mx, _mm512_shuffle_f32x4(mx, mx, 0x4e));
+  for (int i = 1; i < G; ++i) mx = O::max(mx, x[i]);
+  mx = fold_keys<G, false>(mx);
   float* const m = w.m + qh;
   float* const l = w.l + qh;
-  const __m512 m_old = _mm512_broadcast_f32x8(_mm256_loadu_ps(m)), m_new = O::max(m_old, mx);
-  if (const unsigned rose = _mm512_cmp_ps_mask(m_new, m_old, _CMP_GT_OQ) & 0xffu) {
+  const __m512 m_old = load_heads<G>(m), m_new = O::max(m_old, mx);
+  if (const unsigned rose = _mm512_cmp_ps_mask(m_new, m_old, _CMP_GT_OQ) & ((1u << G) - 1)) {
     alignas(64) float alpha[16];
     O::store(alpha, O::exp2(O::sub(m_old, m_new)));
-    for (int g = 0; g < 8; ++g) {
+    for (int g = 0; g < G; ++g) {
       if (!(rose >> g & 1u)) continue;
       l[g] *= alpha[g];
       const __m512 a = O::set1(alpha[g]);
       for (int c = 0; c < dv; c += 16) O::store(acc + g * dv + c, O::mul(a, O::load(acc + g * dv + c)));
     }
-    _mm256_storeu_ps(m, _mm512_castps512_ps256(m_new));
+    store_heads<G>(m, m_new);
   }
   __m512 sum = O::zero();
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < G; ++i) {
     x[i] = O::exp2(O::sub(x[i], m_new));
     if (w.bf16_products) x[i] = O::from_bf16(O::to_bf16(x[i]));
     sum = O::add(sum, x[i]);
   }
-  sum = O::add(sum, _mm512_shuffle_f32x4(sum, sum, 0x4e));
-  _mm256_storeu_ps(l, _mm256_add_ps(_mm256_loadu_ps(l), _mm512_castps512_ps256(sum)));
+  sum = fold_keys<G, true>(sum);
+  store_heads<G>(l, O::add(load_heads<G>(l), sum));
 }
 
 /// t.pw[g][j] = the weight of head g for key j as a (bf16 hi, bf16 lo) pair (lo zero with bf16
 /// products, whose weights are already rounded).
-template <int DK, int DV>
-ATTNCAP_DETAIL_ALWAYS_INLINE void weights_by_head(decode_tiles<DK, DV>& t, const __m512* p, bool bf16_products) {
-  for (int i = 0; i < 8; ++i) {
+template <int DK, int DV, int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void weights_by_head(decode_tiles<DK, DV, G>& t, const __m512* p, bool bf16_products) {
+  for (int i = 0; i < G; ++i) {
     const __m256i h = O::to_bf16(p[i]);
     __m512i pair = _mm512_cvtepu16_epi32(h);
     if (!bf16_products)
       pair = _mm512_or_si512(pair,
                              _mm512_slli_epi32(_mm512_cvtepu16_epi32(O::to_bf16(O::sub(p[i], O::from_bf16(h)))), 16));
-    _mm512_store_si512(t.pt[2 * i], pair);
+    _mm512_store_si512(t.pt + 16 * i, pair);
   }
-  const __m512i by_key = _mm512_setr_epi32(0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120);
-  for (int g = 0; g < 8; ++g) _mm512_store_si512(t.pw[g], _mm512_i32gather_epi32(by_key, &t.pt[0][g], 4));
+  const __m512i by_key =
+      _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(G));
+  for (int g = 0; g < G; ++g) _mm512_store_si512(t.pw[g], _mm512_i32gather_epi32(by_key, t.pt + g, 4));
 }
 
 /// vd[e][j][i] = element 16 e + i of key j twice (zero past the n keys).
-template <int DK, int DV>
-ATTNCAP_DETAIL_ALWAYS_INLINE void pack_v(decode_tiles<DK, DV>& t, const avx512::block_rows<bf16_t>& rows) {
+template <int DK, int DV, int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pack_v(decode_tiles<DK, DV, G>& t, const avx512::block_rows<bf16_t>& rows) {
   const __m512i lo = _mm512_set_epi16(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4,
                                       4, 3, 3, 2, 2, 1, 1, 0, 0);
   const __m512i hi = _mm512_add_epi16(lo, _mm512_set1_epi16(16));
@@ -172,8 +210,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pack_v(decode_tiles<DK, DV>& t, const avx512::
 /// acc += P V over the block: the weights as (hi, lo) pairs against V doubled, each 16-element
 /// slice of acc in tmm4 and tmm5 in turn so that a slice's load and store overlap the other's
 /// product.
-template <int DK, int DV>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(float* acc, decode_tiles<DK, DV>& t) {
+template <int DK, int DV, int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(float* acc, decode_tiles<DK, DV, G>& t) {
   constexpr long acc_stride = DV * sizeof(float);
   ATTNCAP_DETAIL_TILE_FENCE();
   _tile_loadd(7, t.pw, 64);
@@ -195,8 +233,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(float* acc, decode_tiles<DK, DV>& t) {
 struct tile_blocks {
   template <int DK, int DV, class KV, int G>
   static void run(const decode_work& w, int qh, const avx512::block_rows<KV>& rows, const block_prefetch& pf) {
-    static_assert(std::is_same_v<KV, bf16_t> && G == 8);
-    decode_tiles<DK, DV> t;
+    static_assert(std::is_same_v<KV, bf16_t> && (G == 4 || G == 8));
+    decode_tiles<DK, DV, G> t;
     float* const acc = w.acc + std::size_t(qh) * DV;
     // The prefetches of four keys between each two steps: a burst of them would stall the block
     // until the line fill buffers drain.
@@ -211,9 +249,9 @@ struct tile_blocks {
     prefetch(4);
     tile_scores(w, qh, t, rows);
     prefetch(8);
-    __m512 x[8];
-    key_scores(w, t.st, rows.n, x);
-    key_softmax(w, qh, acc, DV, x);
+    __m512 x[G];
+    key_scores<G>(w, t.st, rows.n, x);
+    key_softmax<G>(w, qh, acc, DV, x);
     prefetch(12);
     weights_by_head(t, x, w.bf16_products);
     pack_v(t, rows);
@@ -225,7 +263,7 @@ struct tile_blocks {
   static constexpr bool pairs = false;
   template <int G>
   static void begin() noexcept {
-    static constexpr decode_tile_config config{};
+    static constexpr decode_tile_config<G> config{};
     _tile_loadconfig(&config);
   }
   static void end() noexcept { _tile_release(); }
