@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// Decode inner kernel on AMX tiles (attncap::kernels::isa::avx512_amx): one block of up to 16
-/// bf16 keys for a unit of 8 query heads. The scores are one tile product, the block's K rows
-/// (read in place) times q in tile order: 8 heads' bf16 hi parts and 8 lo parts as the 16
-/// columns, so the products keep about 16 bits of q, as the vector path's. The softmax runs in
+/// bf16 keys for a unit of G = 4 or 8 query heads. The scores are one tile product, the block's K
+/// rows (read in place) times q in tile order: the G heads' bf16 hi parts and their lo parts as
+/// 2G columns, so the products keep about 16 bits of q, as the vector path's. The softmax runs in
 /// AVX-512 with a head a lane; acc += P V multiplies the weights as (hi, lo) pairs by each V
 /// element doubled, 16 elements of acc a product. With allow_bf16_products the lo parts are zero.
 ///
-/// On the Intel cores that have AMX, `vdpbf16ps` runs at half the FLOPs of an FMA, and at 8 heads
-/// the vector kernel's FMAs, not its reads, bound a block; on tiles the products cost a fraction
-/// and the block is bound by moving its operands (bench/README.md).
+/// On the Intel cores that have AMX, `vdpbf16ps` runs at half the FLOPs of an FMA, and from 4
+/// heads the vector kernel's arithmetic, not its reads, bounds a block; on tiles the products cost
+/// a fraction and the block is bound by moving its operands (bench/README.md).
 #pragma once
 
 #include <attncap/kernels/detail/bodies.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #if defined(ATTNCAP_DETAIL_AMX)
