@@ -23,8 +23,9 @@ namespace attncap::kernels {
 
 /// A compiled path of the kernels, ordered from most portable to fastest.
 /// `avx512_bf16` is the AVX-512 path plus `vdpbf16ps` for bf16 dot products; `avx512_amx` is the
-/// AVX-512 path plus AMX tiles (`tdpbf16ps`) for the bf16 products of prefill, extend and decode in
-/// units of 4 or 8 heads (its other decode bodies multiply with FMAs, faster than `vdpbf16ps` there).
+/// AVX-512 path plus AMX tiles (`tdpbf16ps`) for the bf16 products of prefill, extend and the decode
+/// groups that run as units of 4 or 8 heads (its other decode bodies multiply with FMAs, faster than
+/// `vdpbf16ps` there).
 ATTNCAP_NAMED_ENUM(isa, std::uint8_t, scalar, avx2, avx512, avx512_bf16, avx512_amx)
 
 }  // namespace attncap::kernels

@@ -2,16 +2,19 @@
 /// @file
 /// Decode inner kernel on AMX tiles (attncap::kernels::isa::avx512_amx): one block of up to 16
 /// bf16 keys for a unit of G = 4 or 8 query heads. The scores are one tile product, the block's K
-/// rows (read in place) times q in tile order: the G heads' bf16 hi parts and their lo parts as
-/// 2G columns, so the products keep about 16 bits of q, as the vector path's. The softmax runs in
-/// AVX-512 with a head a lane; acc += P V multiplies the weights as (hi, lo) pairs by each V
-/// element doubled, 16 elements of acc a product. With allow_bf16_products the lo parts are zero.
+/// rows (in place where they lie at one stride, else copied) times q in tile order: the G heads'
+/// bf16 hi parts and their lo parts as 2G columns, so the products keep about 16 bits of q, as the
+/// vector path's. The softmax runs in AVX-512 with a head a lane; acc += P V multiplies the weights
+/// as (hi, lo) pairs by each V element doubled, 16 elements of acc a product. With
+/// allow_bf16_products, or a bf16 q, the lo parts are zero (and still multiplied: an infinite K
+/// element then gives NaN where the vector body gives an infinite score).
 ///
 /// On the Intel cores that have AMX, `vdpbf16ps` runs at half the FLOPs of an FMA, and from 4
 /// heads the vector kernel's arithmetic, not its reads, bounds a block; on tiles the products cost
 /// a fraction and the block is bound by moving its operands (bench/README.md).
 #pragma once
 
+#include <attncap/kernels/detail/amx_tiles.hpp>
 #include <attncap/kernels/detail/bodies.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -27,7 +30,9 @@ using O = avx512::ops;
 using avx512::block_prefetch;
 
 /// Whether a decode body runs on tiles: bf16 KV in units of 4 or 8 query heads (their hi and lo
-/// parts fill 8 or 16 columns of the scores), whole 32-element steps of K and V.
+/// parts fill 8 or 16 columns of the scores; a build listing group 16 runs it on the FMA body),
+/// whole 32-element steps of K and V. The general body's remainder units keep the vector order of
+/// the accumulators and read q by rows, so it stays off the tiles.
 template <int DK, int DV, class KV, int G, int R>
 inline constexpr bool decode_on_tiles = std::is_same_v<KV, bf16_t> &&
                                         (G == 4 || G == 8) && R == 0 && DK % 32 == 0 && DV % 32 == 0;
@@ -50,11 +55,8 @@ struct decode_tiles {
 /// in tile order (16 element pairs by 2G), tmm4-5 16-element slices of acc (G rows), tmm7 the
 /// weights (G rows of 16 pairs).
 template <int G>
-struct alignas(64) decode_tile_config {
-  std::uint8_t palette = 1, start_row = 0, reserved[14] = {};
-  std::uint16_t colsb[16] = {8 * G, 64, 8 * G, 64, 64, 64, 8 * G, 64};
-  std::uint8_t rows[16] = {16, 16, 16, 16, G, G, 16, G};
-};
+inline constexpr tile_config decode_tiles_config{
+    1, 0, {}, {8 * G, 64, 8 * G, 64, 64, 64, 8 * G, 64}, {16, 16, 16, 16, G, G, 16, G}};
 
 /// Where the block's K rows are read from, and at which stride: in place when its 16 rows lie at
 /// one stride (a block inside a page), else copied into t.k (zero past the n keys).
@@ -112,20 +114,22 @@ ATTNCAP_DETAIL_ALWAYS_INLINE __m512 fold_keys(__m512 x) {
   return x;
 }
 
-/// x[i] = the log2-domain scores of keys 16 i / G .. 16 (i + 1) / G - 1, G lanes (one a head) each:
-/// hi + lo, scaled, soft-capped, -inf past the n keys.
+/// Lane i of every vector: 0, 1, ..., 15.
+ATTNCAP_DETAIL_ALWAYS_INLINE __m512i lane_index() {
+  return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/// x[i] = the log2-domain scores (score_map) of keys 16 i / G .. 16 (i + 1) / G - 1, G lanes (one
+/// a head) each: hi + lo, -inf past the n keys.
 template <int G>
 ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float* st, int n, __m512* x) {
   constexpr int per = 16 / G;  // keys a vector
   constexpr int hi_parts = G == 8 ? 0x44 : 0x88, lo_parts = G == 8 ? 0xee : 0xdd;
-  const __m512 sc = O::set1(w.score_scale);
-  const __m512 k = O::set1(2.0f / (w.softcap > 0.0f ? w.softcap : 1.0f)), outer = O::set1(w.softcap * log2e);
-  const __m512i lane_key =
-      _mm512_srli_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), G == 8 ? 3 : 2);
+  const avx512::score_map<O> map(w, true);
+  const __m512i lane_key = _mm512_srli_epi32(lane_index(), G == 8 ? 3 : 2);
   for (int i = 0; i < G; ++i) {
     const __m512 a = O::load(st + 32 * i), b = O::load(st + 32 * i + 16);
-    x[i] = O::mul(O::add(_mm512_shuffle_f32x4(a, b, hi_parts), _mm512_shuffle_f32x4(a, b, lo_parts)), sc);
-    if (w.softcap > 0.0f) x[i] = avx512::soft_cap<O>(x[i], k, outer);
+    x[i] = map(O::add(_mm512_shuffle_f32x4(a, b, hi_parts), _mm512_shuffle_f32x4(a, b, lo_parts)));
     if (per * (i + 1) > n) {
       const __m512i key = _mm512_add_epi32(lane_key, _mm512_set1_epi32(per * i));
       x[i] = _mm512_mask_mov_ps(O::set1(-INFINITY), _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(n)), x[i]);
@@ -189,8 +193,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void weights_by_head(decode_tiles<DK, DV, G>& t, co
                              _mm512_slli_epi32(_mm512_cvtepu16_epi32(O::to_bf16(O::sub(p[i], O::from_bf16(h)))), 16));
     _mm512_store_si512(t.pt + 16 * i, pair);
   }
-  const __m512i by_key =
-      _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(G));
+  const __m512i by_key = _mm512_mullo_epi32(lane_index(), _mm512_set1_epi32(G));
   for (int g = 0; g < G; ++g) _mm512_store_si512(t.pw[g], _mm512_i32gather_epi32(by_key, t.pt + g, 4));
 }
 
@@ -264,8 +267,7 @@ struct tile_blocks {
   static constexpr bool pairs = false;
   template <int G>
   static void begin() noexcept {
-    static constexpr decode_tile_config<G> config{};
-    _tile_loadconfig(&config);
+    _tile_loadconfig(&decode_tiles_config<G>);
   }
   static void end() noexcept { _tile_release(); }
 };

@@ -98,7 +98,8 @@ inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16
 
 /// Whether the fp32 QK can read bf16 K as even / odd pairs (O::load_bf16_pairs: two ALU operations
 /// per 2W elements instead of four) against a q stored in that order (pair_order). AVX2 only: its
-/// conversions, not its FMAs, bound a G <= 8 block; AVX-512 with bf16 K takes the bf16 dot product.
+/// conversions, not its FMAs, bound a G <= 8 block; AVX-512 with bf16 K widens each element (or
+/// takes the bf16 dot product, avx512_bf16).
 template <class O, class KV, int DK>
 inline constexpr bool decode_qk_pairs = O::W == 8 &&
                                         O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DK % (2 * O::W) == 0;
@@ -172,19 +173,32 @@ ATTNCAP_DETAIL_ALWAYS_INLINE typename O::vec soft_cap(typename O::vec x, typenam
   return O::mul(outer, O::sub(one, O::div(O::set1(2.0f), O::add(O::exp2(O::mul(x, k)), one))));
 }
 
-/// The G heads' dot products s[g] of a block made log2-domain scores: scaled (unless q was scaled
-/// beforehand), soft-capped, and -inf past the n keys.
+/// Dot products made log2-domain scores: scaled (unless q was scaled beforehand), then soft-capped.
+template <class O>
+struct score_map {
+  using vec = typename O::vec;
+  vec scale, k, outer;
+  bool scaled, capped;
+  ATTNCAP_DETAIL_ALWAYS_INLINE score_map(const decode_work& w, bool unscaled)
+      : scale(O::set1(w.score_scale)),
+        k(O::set1(2.0f / (w.softcap > 0.0f ? w.softcap : 1.0f))),
+        outer(O::set1(w.softcap * log2e)),
+        scaled(unscaled),
+        capped(w.softcap > 0.0f) {}
+  ATTNCAP_DETAIL_ALWAYS_INLINE vec operator()(vec x) const {
+    if (scaled) x = O::mul(x, scale);
+    return capped ? soft_cap<O>(x, k, outer) : x;
+  }
+};
+
+/// The G heads' dot products s[g] of a block made log2-domain scores (score_map), -inf past the n
+/// keys.
 template <int G, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void finish_scores(const decode_work& w, float (*s)[16], int n, bool unscaled) {
-  using vec = typename O::vec;
-  const vec sc = O::set1(w.score_scale);
+  const score_map<O> map(w, unscaled);
   for (int g = 0; g < G; ++g) {
-    if (unscaled)
-      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, O::mul(O::load(s[g] + i), sc));
-    if (w.softcap > 0.0f) {
-      const vec k = O::set1(2.0f / w.softcap), outer = O::set1(w.softcap * log2e);
-      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, soft_cap<O>(O::load(s[g] + i), k, outer));
-    }
+    if (unscaled || map.capped)
+      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, map(O::load(s[g] + i)));
     for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
   }
 }

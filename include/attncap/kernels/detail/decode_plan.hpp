@@ -19,9 +19,10 @@
 
 namespace attncap::kernels::detail {
 
-/// q as the bodies read it: bf16 hi (+ lo) for the bf16 dot path, else fp32 pre-scaled by
-/// scale * log2(e). A bf16 q is its own hi part: no lo part, and the body runs half the QK dot
-/// products; fp32 / fp16 q keep hi + lo unless bf16 products are allowed. scaled and hi + lo share
+/// q as the bodies read it: bf16 hi (+ lo) for the bf16 dot path and for tiles (there in tile
+/// order, see tile_head), else fp32 pre-scaled by scale * log2(e). A bf16 q is its own hi part: no
+/// lo part, and the vector body runs half the QK dot products (tiles multiply zero lo columns);
+/// fp32 / fp16 q keep hi + lo unless bf16 products are allowed. scaled and hi + lo share
 /// one piece of scratch (4 bytes an element either way), so the layout does not depend on the path.
 struct decode_q {
   std::span<float> scaled;
@@ -151,12 +152,12 @@ struct q_parts {
 /// pair a store; returns whether some lo part is not zero.
 inline bool tile_row(const decode_params& p, std::size_t head, std::size_t dk, std::size_t g, bool split,
                      std::uint32_t* tiles) {
-  const std::size_t unit = tile_head(head, dk, g) / 2;
+  const std::size_t head_at = tile_head(head, dk, g) / 2;  // in element pairs
   bool lo_nonzero = false;
   for (std::size_t d = 0; d < dk; d += 2) {
     const q_parts a(p, head * dk + d, split), b(p, head * dk + d + 1, split);
     lo_nonzero |= a.lo_nonzero() || b.lo_nonzero();
-    std::uint32_t* const at = tiles + unit + tile_element(d, g) / 2;
+    std::uint32_t* const at = tiles + head_at + tile_element(d, g) / 2;
     at[0] = std::uint32_t(a.hi.bits) | std::uint32_t(b.hi.bits) << 16;
     at[g] = std::uint32_t(a.lo.bits) | std::uint32_t(b.lo.bits) << 16;
   }

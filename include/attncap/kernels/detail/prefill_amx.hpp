@@ -10,6 +10,7 @@
 /// softmax reduces each row once per 128 keys, and each key block is read from memory once.
 #pragma once
 
+#include <attncap/kernels/detail/amx_tiles.hpp>
 #include <attncap/kernels/detail/bodies.hpp>
 #include <cstddef>
 
@@ -63,11 +64,8 @@ struct tile_state {
 };
 
 /// Every tile register 16 rows of 64 bytes: tmm0-3 C (fp32 16 x 16), tmm4-5 A, tmm6-7 B.
-struct alignas(64) tile_config {
-  std::uint8_t palette = 1, start_row = 0, reserved[14] = {};
-  std::uint16_t colsb[16] = {64, 64, 64, 64, 64, 64, 64, 64};
-  std::uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
-};
+inline constexpr tile_config prefill_tiles{
+    1, 0, {}, {64, 64, 64, 64, 64, 64, 64, 64}, {16, 16, 16, 16, 16, 16, 16, 16}};
 
 /// tmm0-3 from / to the 32 x 32 fp32 block at c0 (rows 0-15) and c1 (rows 16-31), columns 0-15
 /// and 16-31 each.
@@ -256,8 +254,7 @@ void prefill_tile(const prefill_work& w) {
   }
   std::memset(t.acc, 0, sizeof(t.acc));
   std::memset(t.total, 0, sizeof(t.total));
-  static constexpr tile_config config{};
-  _tile_loadconfig(&config);
+  _tile_loadconfig(&prefill_tiles);
   const avx512::tile_keys keys = avx512::keys_of(w);
   const int rows = (w.nq + block_rows - 1) / block_rows * block_rows;
   int blocks = 0;

@@ -22,10 +22,10 @@ struct decode_work {
   const bf16_t* q_hi = nullptr;  // [local q head][DK] unscaled q split as hi + lo bf16 (bf16-dot path only;
                                  // on tiles hi and lo of each unit in tile order, see tile_head)
   const bf16_t* q_lo = nullptr;
-  bool q_lo_nonzero = false;  // false for bf16 q: the body then skips the lo dot products
+  bool q_lo_nonzero = false;  // false for bf16 q: the vector body then skips the lo dot products
   bool q_pairs = false;       // q in pair order (pair_order): the fp32 QK reads bf16 K as even / odd pairs
   bool bf16_dot = false;
-  bool bf16_products = false;    // p rounded to bf16 for PV by vdpbf16ps (q is then hi only)
+  bool bf16_products = false;    // p rounded to bf16 for PV by vdpbf16ps or tiles (q is then hi only)
   float score_scale = 1.0f;      // scale * log2(e), applied after a bf16 dot product
   float softcap = 0.0f;          // logit soft-cap c on the scaled scores; 0: off
   const std::byte* k = nullptr;  // token 0 of page 0 for local KV head 0
