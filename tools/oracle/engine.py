@@ -383,9 +383,13 @@ def serve(hardware: str, cuda: str | None) -> None:
     import sglang.srt.server_args  # noqa: F401 - the import evaluates the device probes
 
     _stub_backend_classes()
-    root_dir = tempfile.mkdtemp(prefix="attncap-oracle-model-")
     out = sys.stdout
     sys.stdout = sys.stderr  # sglang prints; only outcomes go to the pipe
+    with tempfile.TemporaryDirectory(prefix="attncap-oracle-model-") as root_dir:
+        _serve_requests(root_dir, out)
+
+
+def _serve_requests(root_dir: str, out) -> None:
     for n, line in enumerate(sys.stdin):
         req = json.loads(line)
         # A directory per launch: sglang caches configurations by path.
