@@ -58,10 +58,15 @@ struct offset_ring {
     for (int b = 0; b < span; ++b) fill(b);
   }
   /// Slot `slot` takes the next block of the range (fewer than 16 keys at its end, none past it).
+  /// The cursor is walked in a local copy: the offsets' stores could alias its members, which
+  /// would make every key a store-to-load round trip through the ring.
   void fill(int slot) {
-    int m = 0;
-    for (; m < 16 && filled < end; ++m, ++filled, cur.advance()) off[slot][m] = cur.offset();
-    n[slot] = m;
+    page_cursor c = cur;
+    const int m = std::min(16, end - filled);
+    for (int j = 0; j < m; ++j, c.advance()) off[slot][j] = c.offset();
+    cur = c;
+    filled += std::max(m, 0);
+    n[slot] = std::max(m, 0);
   }
 };
 
