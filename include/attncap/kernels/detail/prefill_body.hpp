@@ -194,8 +194,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void raise_max(float& m, float& l, float* acc, floa
   }
 }
 
-/// Online softmax of the tile's rows: m and l updated, both sums rescaled only when the max moved,
-/// s replaced by the weights (zero for a row that sees nothing in this tile).
+/// Online softmax of the tile's rows: m and l updated, both sums rescaled only when the tile's max
+/// passed m by max_slack, s replaced by the weights (zero for a row that sees nothing in this tile).
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state<D, T>& t) {
   using vec = typename O::vec;
@@ -208,7 +208,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
       for (int j = 0; j < BK; ++j) t.s[i][j] = 0.0f;
       continue;
     }
-    if (bm > t.m[i]) raise_max<D, O>(t.m[i], t.l[i], t.acc[i], t.total[i], bm);
+    if (bm > t.m[i] + max_slack) raise_max<D, O>(t.m[i], t.l[i], t.acc[i], t.total[i], bm);
     const vec mv = O::set1(t.m[i]);
     vec sum = O::zero();
     for (int j = 0; j < BK; j += W) {

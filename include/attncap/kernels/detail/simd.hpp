@@ -23,6 +23,10 @@ namespace attncap::kernels::detail {
 inline constexpr float exp2_c[7] = {1.0f,           0.693147181f,   0.240226507f,   0.0555041087f,
                                     0.00961812911f, 0.00133335581f, 0.000154035304f};
 inline constexpr float log2e = 1.44269504088896341f;
+/// How far (log2 domain) a key tile's max may pass a query row's running max before the prefill's
+/// online softmax raises it and rescales the row's sums: the weights 2^(x - m) stay below 256,
+/// exact up to scale, and the rescales and their mispredicted branches become rare.
+inline constexpr float max_slack = 8.0f;
 
 #if defined(ATTNCAP_DETAIL_X86)
 /// Prefetches the cache line at p into L2 (prefetch_t1) or L1 (prefetch_t0). A volatile asm
