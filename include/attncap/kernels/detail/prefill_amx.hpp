@@ -176,8 +176,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float*
 
 /// Online softmax of the row block from row r0 (w: its rows as an item of their own): per row the
 /// max and sum updated, the sums rescaled when the max passed m by max_slack, and the weights
-/// 2^(x - m) written as ph + pl (zero for the rows past w.nq); with bf16 products as ph alone, and l sums the rounded
-/// weights, so that the output stays a convex combination of the V rows.
+/// 2^(x - m) written as ph + pl (zero for the rows past w.nq); with bf16 products as ph alone, and
+/// l sums the rounded weights, so that the output stays a convex combination of the V rows.
 template <int D>
 ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_state<D>& t, int r0, const block_view& v,
                                                 float qscale) {
