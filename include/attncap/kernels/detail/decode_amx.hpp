@@ -114,11 +114,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE __m512 fold_keys(__m512 x) {
   return x;
 }
 
-/// Lane i of every vector: 0, 1, ..., 15.
-ATTNCAP_DETAIL_ALWAYS_INLINE __m512i lane_index() {
-  return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-}
-
 /// x[i] = the log2-domain scores (score_map) of keys 16 i / G .. 16 (i + 1) / G - 1, G lanes (one
 /// a head) each: hi + lo, -inf past the n keys.
 template <int G>
@@ -126,7 +121,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float* 
   constexpr int per = 16 / G;  // keys a vector
   constexpr int hi_parts = G == 8 ? 0x44 : 0x88, lo_parts = G == 8 ? 0xee : 0xdd;
   const avx512::score_map<O> map(w, true);
-  const __m512i lane_key = _mm512_srli_epi32(lane_index(), G == 8 ? 3 : 2);
+  const __m512i lane_key = _mm512_srli_epi32(O::lane_index(), G == 8 ? 3 : 2);
   for (int i = 0; i < G; ++i) {
     const __m512 a = O::load(st + 32 * i), b = O::load(st + 32 * i + 16);
     x[i] = map(O::add(_mm512_shuffle_f32x4(a, b, hi_parts), _mm512_shuffle_f32x4(a, b, lo_parts)));
@@ -193,7 +188,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void weights_by_head(decode_tiles<DK, DV, G>& t, co
                              _mm512_slli_epi32(_mm512_cvtepu16_epi32(O::to_bf16(O::sub(p[i], O::from_bf16(h)))), 16));
     _mm512_store_si512(t.pt + 16 * i, pair);
   }
-  const __m512i by_key = _mm512_mullo_epi32(lane_index(), _mm512_set1_epi32(G));
+  const __m512i by_key = _mm512_mullo_epi32(O::lane_index(), _mm512_set1_epi32(G));
   for (int g = 0; g < G; ++g) _mm512_store_si512(t.pw[g], _mm512_i32gather_epi32(by_key, t.pt + g, 4));
 }
 

@@ -159,14 +159,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float*
   const __m512 sc = O::set1(qscale);
   const __m512 k = O::set1(2.0f * log2e / (w.softcap > 0.0f ? w.softcap : 1.0f)), outer = O::set1(w.softcap * log2e);
   const int pos = w.q_pos + i;
-  const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const int last = w.causal && pos + 1 < v.hi ? pos + 1 : v.hi;  // first key past the row's range
   const int first = w.window_left >= 0 ? pos - w.window_left : INT32_MIN;
   for (int c = 0; c < v.nv; ++c) {
     x[c] = O::mul(O::load(s + 16 * c), sc);
     if (w.softcap > 0.0f) x[c] = avx512::soft_cap<O>(x[c], k, outer);
     if (v.edge) {
-      const __m512i key = _mm512_add_epi32(_mm512_set1_epi32(v.kb + 16 * c), iota);
+      const __m512i key = _mm512_add_epi32(_mm512_set1_epi32(v.kb + 16 * c), O::lane_index());
       const __mmask16 seen = _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(last)) &
                              _mm512_cmpge_epi32_mask(key, _mm512_set1_epi32(first));
       x[c] = _mm512_mask_mov_ps(O::set1(-INFINITY), seen, x[c]);

@@ -191,6 +191,8 @@ struct ops {
   static constexpr bool has_bf16_pairs = true;
   using vec = __m512;
   static vec zero() { return _mm512_setzero_ps(); }
+  /// Lane i of every vector: 0, 1, ..., 15.
+  static __m512i lane_index() { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
   static vec set1(float x) { return _mm512_set1_ps(x); }
   static vec load(const float* p) { return _mm512_loadu_ps(p); }
   static vec load(const bf16_t* p) {
