@@ -62,11 +62,11 @@ struct offset_ring {
   /// would make every key a store-to-load round trip through the ring.
   void fill(int slot) {
     page_cursor c = cur;
-    const int m = std::min(16, end - filled);
+    const int m = std::clamp(end - filled, 0, 16);
     for (int j = 0; j < m; ++j, c.advance()) off[slot][j] = c.offset();
     cur = c;
-    filled += std::max(m, 0);
-    n[slot] = std::max(m, 0);
+    filled += m;
+    n[slot] = m;
   }
 };
 

@@ -73,7 +73,7 @@ struct tile_shape {
   static constexpr int even_rows(int budget) { return budget > 1 ? budget / 2 * 2 : 1; }
   static constexpr int W = O::W, BQ = prefill_bq, BK = prefill_bk;
   /// Accumulators a micro-tile may hold: AVX-512's 32 registers leave 24 beside a step's operands
-  /// (at most four vectors and a broadcast); 16, the decode bodies' budget, ran 3-5 % slower.
+  /// (at most four vectors and a broadcast); 16, the decode bodies' budget, ran 0-5 % slower.
   static constexpr int acc = W == 16 ? 24 : O::acc_regs;
   static constexpr int NV = W == 8 ? 2 : BK / W;                                     // key vectors per S micro-tile
   static constexpr int CP = divisor_at_most(D / W, W == 1 ? 16 : (W == 8 ? 2 : 4));  // V chunks per PV micro-tile
