@@ -8,6 +8,8 @@
 #if !defined(ATTNCAP_DETAIL_IN_ISA_REGION)
 #include <attncap/kernels/detail/bodies.hpp>
 #else
+// Inside this ISA's namespace too: the prefetches this file's block issues.
+#include <attncap/kernels/detail/decode_prefetch.hpp>
 
 /// Largest divisor of n that is <= cap (register blocking that tiles n exactly).
 constexpr int divisor_at_most(int n, int cap) {
@@ -34,62 +36,6 @@ struct block_rows {
   int n;
 };
 
-/// The prefetches a block issues, one row per key, spread over its PV loop so that they overlap
-/// the arithmetic instead of stalling on the miss buffers as one burst: far_n far rows at far_off
-/// (relative to far_k / far_v) into L2, and, unless next_k is null, the next KV head's rows of
-/// this block at next_off (relative to next_k / next_v) into L1, K during QK and V during PV (from
-/// G = 4 each head prefetches its own V rows before its softmax instead, see
-/// own_v_before_softmax). Read right after this block, those rows would otherwise wait on L2
-/// behind the other heads' q and acc.
-struct block_prefetch {
-  const std::size_t* far_off;
-  int far_n;
-  const std::byte* far_k;
-  const std::byte* far_v;
-  const std::byte* next_k;
-  const std::byte* next_v;
-  const std::size_t* next_off;
-  bool same_rows;  // MLA: V is the latent prefix of the K row, no V rows of its own
-};
-
-/// Issues the L2 prefetches of one K row and one V row (V skipped when it is K's latent prefix).
-template <int DK, int DV, class KV, class O>
-inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows) {
-  constexpr int lines_k = static_cast<int>((DK * sizeof(KV) + 63) / 64);
-  constexpr int lines_v = static_cast<int>((DV * sizeof(KV) + 63) / 64);
-  ATTNCAP_DETAIL_UNROLLED_FOR (int i = 0; i < lines_k; ++i) O::prefetch(k + 64 * i);
-  if (!same_rows)
-    ATTNCAP_DETAIL_UNROLLED_FOR (int i = 0; i < lines_v; ++i) O::prefetch(v + 64 * i);
-}
-
-/// Prefetches the Bytes at p into L1.
-template <std::size_t Bytes, class O>
-inline void prefetch_l1(const std::byte* p) {
-  ATTNCAP_DETAIL_UNROLLED_FOR (std::size_t i = 0; i < Bytes; i += 64) O::prefetch_l1(p + i);
-}
-
-/// Where a block's V rows are prefetched into L1. From G = 4 the head's own QK is long enough to
-/// push rows prefetched during the previous head's PV out of L1 again, and its softmax long enough
-/// to hide L2 latency, so each head prefetches its own rows there. Below, the previous head
-/// prefetches them during its PV: a G1 softmax is too short to hide the access. bench/README.md
-/// has the measurements behind both choices.
-template <int G>
-inline constexpr bool own_v_before_softmax = G >= 4;
-
-/// The prefetches of key j of a PV loop (see block_prefetch).
-template <int DK, int DV, class KV, int G, class O>
-inline void prefetch_key(const block_prefetch& pf, int j) {
-  if (j < pf.far_n) prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
-  if constexpr (!own_v_before_softmax<G>)
-    if (pf.next_k && !pf.same_rows) prefetch_l1<DV * sizeof(KV), O>(pf.next_v + pf.next_off[j]);
-}
-/// The far rows past a short block's last key.
-template <int DK, int DV, class KV, class O>
-inline void prefetch_far_rest(const block_prefetch& pf, int n) {
-  for (int j = n; j < pf.far_n; ++j)
-    prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
-}
-
 /// bf16 V is read 2W elements at a time as two vectors (even / odd elements, or on AVX-512 with
 /// bf16 products the pair_rows halves); the accumulator keeps that order during a key range and
 /// decode_partial puts it back in element order at the end.
@@ -106,8 +52,9 @@ inline constexpr bool decode_qk_pairs = O::W == 8 &&
 
 /// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA);
 /// Pairs: q in pair order, K read as pairs.
-template <int DK, class KV, int G, int NU, bool Pairs, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part) {
+template <int DK, class KV, int G, int NU, bool Pairs, class O, class Feed>
+ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part,
+                                         Feed& feed) {
   using vec = typename O::vec;
   q = opaque(q);
   constexpr int W = O::W;
@@ -116,7 +63,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, 
     ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::zero();
   if constexpr (Pairs) {
     // Key by key: the pairs of NU keys at once would not leave the accumulators their registers.
-    for (int c = 0; c < DK / W; c += 2)
+    for (int c = 0; c < DK / W; c += 2) {
       ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) {
         vec even, odd;
         O::load_bf16_pairs(krow[j0 + u] + c * W, even, odd);
@@ -125,6 +72,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, 
           a[g][u] = O::fma(O::load(q + g * DK + (c + 1) * W), odd, a[g][u]);
         }
       }
+      feed.step(2 * G * NU);
+    }
   } else {
     for (int c = 0; c < DK / W; ++c) {
       vec kv[NU];
@@ -133,6 +82,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, 
         const vec qv = O::load(q + g * DK + c * W);
         ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
       }
+      feed.step(G * NU);
     }
   }
   ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
@@ -142,9 +92,9 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, 
 /// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
 /// (bf16 q), which halves the dot products. Unscaled: q stays exact in bf16, and the scores are
 /// scaled once per block after the reduction.
-template <int DK, int G, int NU, bool Lo, class O>
+template <int DK, int G, int NU, bool Lo, class O, class Feed>
 ATTNCAP_DETAIL_ALWAYS_INLINE void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* const* krow, int j0,
-                                             typename O::vec* part) {
+                                             typename O::vec* part, Feed& feed) {
   using vec = typename O::vec;
   q_hi = opaque(q_hi);
   q_lo = opaque(q_lo);
@@ -159,6 +109,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q
         if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_lo + g * DK + c * 32), kv);
       }
     }
+    feed.step((Lo ? 2 : 1) * G * NU);
   }
   ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
     ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
@@ -204,40 +155,33 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void finish_scores(const decode_work& w, float (*s)
 }
 
 /// s[g][j]: scores of the G heads from local head qh against the block's keys, log2 domain, -inf
-/// past the n keys. U keys a step, the next head's K rows prefetched on the way. QK variant: bf16
-/// dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32 / fp16 q whose values fit in bf16:
-/// half the vdpbf16ps), or fp32 FMA.
-template <int DK, class KV, int G, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, const KV* const* krow, int n,
-                                               const block_prefetch& pf, float (*s)[16]) {
+/// past the n keys. U keys a step, each step's FMAs reported to the prefetch feed, whose plan the
+/// QK variant adds its FMAs to: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32
+/// / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
+template <int DK, class KV, int G, class O, class Feed>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, const KV* const* krow, int n, Feed& feed,
+                                               float (*s)[16]) {
   using vec = typename O::vec;
   constexpr int U = divisor_at_most(16, O::acc_regs / G);  // keys per QK step: G * U independent FMA chains
   alignas(64) vec part[G * 16];
   int j0 = 0;
-  const auto steps = [&](auto step) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-    const auto next_k = [&](int cnt) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-      if (pf.next_k)
-        for (int i = j0; i < j0 + cnt; ++i) prefetch_l1<DK * sizeof(KV), O>(pf.next_k + pf.next_off[i]);
-    };
-    for (; j0 + U <= n; j0 += U) {
-      next_k(U);
-      step(std::integral_constant<int, U>{});
-    }
-    for (; j0 < n; ++j0) {
-      next_k(1);
-      step(std::integral_constant<int, 1>{});
-    }
+  const auto steps = [&](int fmas_per_key, auto step) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+    feed.plan(n * fmas_per_key);
+    for (; j0 + U <= n; j0 += U) step(std::integral_constant<int, U>{});
+    for (; j0 < n; ++j0) step(std::integral_constant<int, 1>{});
   };
   if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
     if (w.bf16_dot) {
       const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
       const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
       if (!w.q_lo_nonzero)
-        steps([&](auto nu)
-                  ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part); });
+        steps(G * DK / 32, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+          qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part, feed);
+        });
       else
-        steps([&](auto nu)
-                  ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part); });
+        steps(2 * G * DK / 32, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+          qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part, feed);
+        });
     }
   }
   const bool unscaled = j0 != 0;
@@ -245,12 +189,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
     const float* q = w.q + std::size_t(qh) * DK;
     if constexpr (decode_qk_pairs<O, KV, DK>) {
       if (w.q_pairs)
-        steps([&](auto nu)
-                  ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part); });
+        steps(G * DK / O::W, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+          qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part, feed);
+        });
     }
     if (j0 == 0)
-      steps([&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-        qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part);
+      steps(G * DK / O::W, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+        qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part, feed);
       });  // no pairs QK ran
   }
   for (int g = 0; g < G; ++g) {
@@ -305,9 +250,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16]
 /// acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for GH of the G heads (all of them
 /// unless a pair of chunks for every head would not fit the registers). Each block is summed from
 /// zero and then added: the running sum sees one rounding per 16 keys, not one per key.
-template <int DK, int DV, class KV, int G, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const KV* const* vrow, int n,
-                                         const block_prefetch& pf) {
+template <int DV, class KV, int G, class O, class Feed>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const KV* const* vrow, int n, Feed& feed) {
   using vec = typename O::vec;
   constexpr int W = O::W, CV = DV / W;
   constexpr bool pairs = decode_pairs<O, KV, DV, G>;
@@ -320,7 +264,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const
       ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
         ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
       for (int j = 0; j < n; ++j) {
-        if (c0 == 0 && g0 == 0) prefetch_key<DK, DV, KV, G, O>(pf, j);
         vec vv[CG];
         if constexpr (pairs) {
           ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; cc += 2)
@@ -332,6 +275,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const
           const vec p = O::set1(s[g0 + g][j]);
           ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
         }
+        feed.step(GH * CG);
       }
       ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
         ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
@@ -339,15 +283,14 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const
           O::store(dst, O::add(O::load(dst), a[g][cc]));
         }
     }
-  prefetch_far_rest<DK, DV, KV, O>(pf, n);
 }
 
 /// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
 /// of keys: half the instructions of the fp32 PV, sums in fp32. Rows j and j + 1 are interleaved
 /// per element (O::pair_rows), so each 32 elements of V feed two accumulators in pair_rows order.
-template <int DK, int DV, int G, class O>
+template <int DV, int G, class O, class Feed>
 ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16], const bf16_t* const* vrow, int n,
-                                             const block_prefetch& pf) {
+                                             Feed& feed) {
   using vec = typename O::vec;
   constexpr int CV = DV / 16;
   constexpr int CG = 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G);
@@ -356,8 +299,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
     ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
       ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
     for (int j = 0; j < n; j += 2) {
-      if (c0 == 0)
-        for (int i = j; i < j + 2 && i < n; ++i) prefetch_key<DK, DV, bf16_t, G, O>(pf, i);
       typename O::bvec vv[CG];
       ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; cc += 2) {
         const auto x = O::load_bf16x32(vrow[j] + (c0 + cc) * 16);
@@ -368,6 +309,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
         const auto pp = O::broadcast_pair(pb[g] + j);
         ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::dot_bf16(a[g][cc], pp, vv[cc]);
       }
+      feed.step(G * CG);
     }
     ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
       ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
@@ -375,30 +317,30 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
         O::store(dst, O::add(O::load(dst), a[g][cc]));
       }
   }
-  prefetch_far_rest<DK, DV, bf16_t, O>(pf, n);
 }
 
 /// One block of n <= 16 keys for the G query heads from local head qh: scores, online softmax
-/// (m, l in w) and acc += p V, with the prefetches of pf.
+/// (m, l in w) and acc += p V, the prefetches of pf spread over the QK and PV FMAs.
 template <int DK, int DV, class KV, int G>
 void decode_block(const decode_work& w, int qh, const block_rows<KV>& rows, const block_prefetch& pf) {
   using O = typename dependent<ops, KV>::type;
   constexpr bool dot_pv = decode_pairs<O, KV, DV, G> && O::has_bf16_dot;  // same accumulators, pair_rows order
+  const bool pv_dot = dot_pv && w.bf16_products;
+  const int n = rows.n;
   float* const acc = w.acc + std::size_t(qh) * DV;
   alignas(64) float s[G][16];
   alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
-  block_scores<DK, KV, G, O>(w, qh, rows.k, rows.n, pf, s);
+  prefetch_feed<DK, DV, KV, G, O> feed(pf, n);
+  feed.plan(pv_dot ? (n + 1) / 2 * G * (DV / 16) : n * G * (DV / O::W));
+  block_scores<DK, KV, G, O>(w, qh, rows.k, n, feed, s);
   if constexpr (own_v_before_softmax<G>)
     if (!pf.same_rows)
-      for (int j = 0; j < rows.n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
+      for (int j = 0; j < n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
   block_softmax<DV, G, dot_pv, O>(s, pb, acc, w.m + qh, w.l + qh, w.bf16_products);
-  if constexpr (dot_pv) {
-    if (w.bf16_products) {
-      pv_bf16dot<DK, DV, G, O>(acc, pb, rows.v, rows.n, pf);
-      return;
-    }
-  }
-  pv_fma<DK, DV, KV, G, O>(acc, s, rows.v, rows.n, pf);
+  if constexpr (dot_pv)
+    if (pv_dot) pv_bf16dot<DV, G, O>(acc, pb, rows.v, n, feed);
+  if (!pv_dot) pv_fma<DV, KV, G, O>(acc, s, rows.v, n, feed);
+  feed.finish();
 }
 
 #endif  // ATTNCAP_DETAIL_IN_ISA_REGION
