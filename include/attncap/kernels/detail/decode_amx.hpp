@@ -240,7 +240,7 @@ struct tile_blocks {
     int pj = 0;
     const auto prefetch = [&](int upto) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
       for (; pj < upto && pj < rows.n; ++pj) {
-        avx512::prefetch_key<DK, DV, KV, G, O>(pf, pj);
+        avx512::prefetch_key<DK, DV, KV, O>(pf, pj);
         if (pf.next_k) avx512::prefetch_l1<DK * sizeof(KV), O>(pf.next_k + pf.next_off[pj]);
         if (!pf.same_rows) avx512::prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[pj]));
       }

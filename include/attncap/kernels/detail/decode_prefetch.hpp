@@ -53,13 +53,11 @@ inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows
 template <int G>
 inline constexpr bool own_v_before_softmax = G >= 4;
 
-/// The prefetches of key j (see block_prefetch), all at once: the tile kernel's, four keys
-/// between each two of its steps.
-template <int DK, int DV, class KV, int G, class O>
+/// The far rows of key j (see block_prefetch), all at once: the tile kernel's (G >= 4, so no next
+/// V rows), four keys between each two of its steps.
+template <int DK, int DV, class KV, class O>
 inline void prefetch_key(const block_prefetch& pf, int j) {
   if (j < pf.far_n) prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
-  if constexpr (!own_v_before_softmax<G>)
-    if (pf.next_k && !pf.same_rows) prefetch_l1<DV * sizeof(KV), O>(pf.next_v + pf.next_off[j]);
 }
 /// The far rows past a short block's last key.
 template <int DK, int DV, class KV, class O>
@@ -103,9 +101,16 @@ class prefetch_feed {
                                                int shift, int r) noexcept {
     const std::size_t o = off[r >> shift];
     if (r & shift)
-      L1 ? prefetch_l1<DV * sizeof(KV), O>(v + o) : prefetch_l2<DV * sizeof(KV), O>(v + o);
+      lines<L1, DV * sizeof(KV)>(v + o);
     else
-      L1 ? prefetch_l1<DK * sizeof(KV), O>(k + o) : prefetch_l2<DK * sizeof(KV), O>(k + o);
+      lines<L1, DK * sizeof(KV)>(k + o);
+  }
+  template <bool L1, std::size_t Bytes>
+  ATTNCAP_DETAIL_ALWAYS_INLINE static void lines(const std::byte* p) noexcept {
+    if constexpr (L1)
+      prefetch_l1<Bytes, O>(p);
+    else
+      prefetch_l2<Bytes, O>(p);
   }
   /// Rows of one stream: `credit` grows by rows * fmas a step, and a row goes out per total.
   struct stream {
