@@ -1,7 +1,8 @@
-# cmake -DCXX=<compiler> -DSOURCE=<tu> -DOUT=<file.s> -DFLAGS=<;-list> -P CheckPrefetches.cmake
-# Compiles SOURCE to assembly and requires every AVX2 and AVX-512 decode block body in it to issue
-# both L2 (prefetcht1) and L1 (prefetcht0) prefetches: without them a decode from memory runs at
-# about half its speed and no result changes, so only the code shows it.
+# cmake -DCXX=<compiler> -DSOURCE=<tu> -DOUT=<file.s> -DFLAGS=<;-list> -DBODY=<name> -DHINTS=<;-list>
+#       -DMIN=<count> -P CheckPrefetches.cmake
+# Compiles SOURCE to assembly and requires every AVX2 and AVX-512 function named BODY in it (at
+# least MIN of them) to issue the prefetches HINTS (t1: L2, t0: L1): without them a kernel reading
+# from memory runs far slower and no result changes, so only the code shows it.
 execute_process(COMMAND "${CXX}" ${FLAGS} -S -o "${OUT}" "${SOURCE}" RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "compiling ${SOURCE} failed:\n${err}")
@@ -16,7 +17,7 @@ foreach(line IN LISTS lines)
   if(line MATCHES "^(_Z[A-Za-z0-9_]+)[.A-Za-z0-9_]*:")
     set(name "${CMAKE_MATCH_1}")
     set(body "")
-    if(name MATCHES "decode_block" AND name MATCHES "(4avx2|6avx512)")
+    if(name MATCHES "${BODY}" AND name MATCHES "(4avx2|6avx512)")
       set(body "${name}")
       list(APPEND bodies "${body}")
     endif()
@@ -26,18 +27,18 @@ foreach(line IN LISTS lines)
 endforeach()
 list(REMOVE_DUPLICATES bodies)
 list(LENGTH bodies checked)
-if(checked LESS 4)
-  message(FATAL_ERROR "expected the AVX2 and AVX-512 decode_block bodies of groups 1 and 4, found ${checked}")
+if(checked LESS MIN)
+  message(FATAL_ERROR "expected ${MIN} AVX2 and AVX-512 ${BODY} bodies, found ${checked}")
 endif()
 set(missing "")
 foreach(body IN LISTS bodies)
-  foreach(hint t1 t0)
+  foreach(hint IN LISTS HINTS)
     if(NOT has_${hint}_${body})
       string(APPEND missing "  ${body}: no prefetch${hint}\n")
     endif()
   endforeach()
 endforeach()
 if(missing)
-  message(FATAL_ERROR "decode bodies without prefetches (${FLAGS}):\n${missing}")
+  message(FATAL_ERROR "${BODY} bodies without prefetches (${FLAGS}):\n${missing}")
 endif()
-message(STATUS "${checked} decode block bodies issue L2 and L1 prefetches (${FLAGS})")
+message(STATUS "${checked} ${BODY} bodies issue prefetch ${HINTS} (${FLAGS})")

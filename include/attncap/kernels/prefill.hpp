@@ -66,21 +66,25 @@ struct prefill_item {
   int b, h, q0;
 };
 
-/// Where a prefill call's scratch pieces lie: K^T of every (sequence b, KV head h) at offset[b] +
-/// h * (D * pad[b]) floats of kt, one key tile of BK keys after the other (tile t at t * BK * D),
-/// each fp32 [D][BK] or, for the bf16 dot product, bf16 pairs [D/2][BK] (the same 4-byte slots,
-/// half of them used; on AMX tiles the tile's V pairs [BK/2][D] fill the other half: keys 2r and
-/// 2r + 1 of column d at r * D + d); pad[b] is the sequence's key count rounded up to whole key
-/// tiles. Tiles, not one [D][pad] matrix: a QK tile then reads rows BK floats apart, not pad
-/// floats, which for a power-of-two pad all fall into one L1 set. Then the query tiles, and one
-/// tile state per thread of the call (the larger of tile_state_bytes and amx_state_bytes each).
+/// Where a prefill call's scratch pieces lie: the packed K and V of every (sequence b, KV head h)
+/// at offset[b] + h * (pad[b] / BK * tile) floats of kt, one key tile of BK keys after the other,
+/// each `tile` = packed_tile_floats floats: K^T, fp32 [D][BK] or, for the bf16 dot product,
+/// bf16 pairs [D/2][BK] (the same 4-byte slots, half of them used), then for the vector bodies
+/// (v_rows) the V rows [BK][D] in the call's dtype; on AMX tiles (no v_rows) the tile's V pairs
+/// [BK/2][D] fill K^T's free half instead: keys 2r and 2r + 1 of column d at r * D + d. pad[b] is
+/// the sequence's key count rounded up to whole key tiles. Tiles, not one [D][pad] matrix: a QK
+/// tile then reads rows BK floats apart, not pad floats, which for a power-of-two pad all fall
+/// into one L1 set. Then the query tiles, and one tile state per thread of the call (the larger
+/// of tile_state_bytes and amx_state_bytes each).
 struct prefill_layout {
   piece pad, offset, kt, items, states;
+  std::size_t tile = 0;  // floats of one packed key tile
   std::size_t state_bytes = 0;
   std::size_t bytes = 0;
 };
 
-inline prefill_layout layout_prefill(const prefill_params& p) {
+/// The layout of a call whose body reads V rows from the packed tiles (v_rows) or V pairs (AMX).
+inline prefill_layout layout_prefill(const prefill_params& p, bool v_rows) {
   std::size_t kt = 0, items = 0;
   for (int b = 0; b < p.batch; ++b) {
     kt += round_up(std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]), scalar::prefill_bk);
@@ -90,7 +94,8 @@ inline prefill_layout layout_prefill(const prefill_params& p) {
   scratch_layout s;
   lay.pad = s.add<std::size_t>(std::size_t(p.batch));
   lay.offset = s.add<std::size_t>(std::size_t(p.batch) + 1);
-  lay.kt = s.add<float>(kt * std::size_t(p.num_kv_heads) * std::size_t(p.head_dim));
+  lay.tile = scalar::packed_tile_floats(p.head_dim, v_rows ? size_of(p.type) : 0);
+  lay.kt = s.add<float>(kt / scalar::prefill_bk * lay.tile * std::size_t(p.num_kv_heads));
   lay.items = s.add<prefill_item>(items * std::size_t(p.num_q_heads));
   lay.state_bytes = std::max(scalar::tile_state_bytes(p.head_dim), amx_state_bytes(p.head_dim));
   lay.states = s.add<std::byte>(lay.state_bytes * std::size_t(resolve_threads(p.num_threads)));
@@ -98,10 +103,29 @@ inline prefill_layout layout_prefill(const prefill_params& p) {
   return lay;
 }
 
-/// The packed K^T of a call (see prefill_layout).
+/// The packed K and V of a call (see prefill_layout).
 struct packed_k {
   std::span<std::size_t> pad, offset;
   std::span<float> kt;
+  std::size_t tile;  // floats of one key tile
+
+  /// The first key tile of KV head h of sequence b.
+  float* head(std::size_t b, std::size_t h) const {
+    return kt.data() + offset[b] + h * (pad[b] / scalar::prefill_bk * tile);
+  }
+};
+
+/// Where row j of one KV head's keys or values lies: pages[j / page_size] * page_bytes +
+/// (j % page_size) * token_bytes bytes past base. Contiguous K/V is one page holding every row.
+struct kv_rows {
+  const std::byte* base = nullptr;
+  const std::int32_t* pages = nullptr;
+  std::size_t page_bytes = 0, token_bytes = 0;
+  int page_size = 1;
+  const std::byte* row(int j) const noexcept {
+    return base + static_cast<std::size_t>(pages[j / page_size]) * page_bytes +
+           static_cast<std::size_t>(j % page_size) * token_bytes;
+  }
 };
 
 /// The one page of contiguous K/V (see kv_rows).
@@ -130,7 +154,7 @@ kv_rows sequence_rows(const prefill_params& p, const void* contiguous, const voi
 }
 
 /// V rows [0, len) of one (sequence, KV head) as pairs into the second half of each key tile of dst
-/// (see prefill_layout), keys len to pad as zeros: their weights are zero, and 0 * garbage may not be.
+/// (AMX, see prefill_layout), keys len to pad as zeros: their weights are zero, and 0 * garbage may not be.
 template <int D>
 void pack_v_pairs(const kv_rows& src, std::size_t len, std::size_t pad, float* dst) {
   constexpr std::size_t bk = scalar::prefill_bk;
@@ -140,31 +164,42 @@ void pack_v_pairs(const kv_rows& src, std::size_t len, std::size_t pad, float* d
     const bf16_t* a = j < len ? reinterpret_cast<const bf16_t*>(src.row(int(j))) : zeros;
     const bf16_t* b = j + 1 < len ? reinterpret_cast<const bf16_t*>(src.row(int(j + 1))) : zeros;
     for (int d = 0; d < D; ++d) pairs[d] = std::uint32_t{a[d].bits} | (std::uint32_t{b[d].bits} << 16);
-    std::memcpy(dst + j / bk * bk * std::size_t(D) + D / 2 * bk + j % bk / 2 * std::size_t(D), pairs, sizeof(pairs));
+    std::memcpy(dst + j / bk * scalar::packed_tile_floats(D, 0) + D / 2 * bk + j % bk / 2 * std::size_t(D), pairs,
+                sizeof(pairs));
   }
 }
 
-/// Packs K^T of every (sequence, KV head), as bf16 pairs when dot, and with the V pairs when
-/// v_pairs (AMX tiles).
+/// V rows [0, len) of one (sequence, KV head) after K^T in each key tile of dst (see
+/// prefill_layout).
+template <int D, class T>
+void pack_v_rows(const kv_rows& src, std::size_t len, float* dst) {
+  constexpr std::size_t bk = scalar::prefill_bk, tile = scalar::packed_tile_floats(D, sizeof(T));
+  for (std::size_t j = 0; j < len; ++j)
+    std::memcpy(reinterpret_cast<T*>(dst + j / bk * tile + bk * D) + j % bk * D, src.row(int(j)), D * sizeof(T));
+}
+
+/// Packs K^T of every (sequence, KV head), as bf16 pairs when dot, and V: as pairs when v_pairs
+/// (AMX tiles), else as fp32 rows.
 template <int D, class T>
 packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* base, bool dot, bool v_pairs,
                 int threads) {
   const std::size_t hkv = std::size_t(p.num_kv_heads);
-  packed_k pk{view<std::size_t>(base, lay.pad), view<std::size_t>(base, lay.offset), view<float>(base, lay.kt)};
+  packed_k pk{view<std::size_t>(base, lay.pad), view<std::size_t>(base, lay.offset), view<float>(base, lay.kt),
+              lay.tile};
   pk.offset[0] = 0;
   for (std::size_t b = 0; b < std::size_t(p.batch); ++b) {
     pk.pad[b] = round_up(std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]), scalar::prefill_bk);
-    pk.offset[b + 1] = pk.offset[b] + hkv * std::size_t(D) * pk.pad[b];
+    pk.offset[b + 1] = pk.offset[b] + hkv * (pk.pad[b] / scalar::prefill_bk * pk.tile);
   }
   parallel_for(std::size_t(p.batch) * hkv, threads, [&](std::size_t bh) {
     const std::size_t b = bh / hkv, h = bh % hkv, pad = pk.pad[b];
     const std::size_t len = std::size_t(p.kv_indptr[b + 1] - p.kv_indptr[b]);
     const kv_rows src = sequence_rows<D, T>(p, p.k, p.k_cache, int(b), h);
-    float* dst = pk.kt.data() + pk.offset[b] + h * std::size_t(D) * pad;
+    float* dst = pk.head(b, h);
     constexpr std::size_t bk = scalar::prefill_bk;
     for (std::size_t j = 0; j < len; ++j) {
       const T* row = reinterpret_cast<const T*>(src.row(int(j)));
-      float* col = dst + j / bk * bk * std::size_t(D) + j % bk;
+      float* col = dst + j / bk * pk.tile + j % bk;
       if constexpr (std::is_same_v<T, bf16_t>) {
         if (dot) {
           for (std::size_t d = 0; d < std::size_t(D); d += 2) {
@@ -176,8 +211,10 @@ packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* b
       }
       for (std::size_t d = 0; d < std::size_t(D); ++d) col[d * bk] = to_float(row[d]);
     }
+    const kv_rows v = sequence_rows<D, T>(p, p.v, p.v_cache, int(b), h);
     if constexpr (std::is_same_v<T, bf16_t>)
-      if (v_pairs) pack_v_pairs<D>(sequence_rows<D, T>(p, p.v, p.v_cache, int(b), h), len, pad, dst);
+      if (v_pairs) return pack_v_pairs<D>(v, len, pad, dst);
+    pack_v_rows<D, T>(v, len, dst);
   });
   return pk;
 }
@@ -212,8 +249,7 @@ prefill_work tile_work(const prefill_params& p, const packed_k& pk, const prefil
   prefill_work w;
   w.q = static_cast<const T*>(p.q) + (row * hq + h) * std::size_t(D);
   w.q_stride = hq * std::size_t(D);
-  w.kt = pk.kt.data() + pk.offset[b] + kvh * std::size_t(D) * pk.pad[b];
-  w.v = sequence_rows<D, T>(p, p.v, p.v_cache, it.b, kvh);
+  w.kt = pk.head(b, kvh);
   w.o = static_cast<T*>(p.o) + (row * hq + h) * std::size_t(D);
   w.o_stride = hq * std::size_t(D);
   w.nq = std::min(scalar::prefill_bq, ql - it.q0);
@@ -237,9 +273,10 @@ void run_prefill(const prefill_params& p) {
   const bool dot = path >= isa::avx512_bf16 && std::is_same_v<T, bf16_t>;
   const int threads = resolve_threads(p.num_threads);
   const float scale = p.scale > 0.0f ? p.scale : 1.0f / std::sqrt(static_cast<float>(D));
-  const prefill_layout lay = layout_prefill(p);
+  const bool tiles = on_tiles<D, T>(path);
+  const prefill_layout lay = layout_prefill(p, !tiles);
   const call_scratch scratch("prefill", p.workspace, p.workspace_bytes, lay.bytes);
-  const packed_k pk = pack_k<D, T>(p, lay, scratch.base(), dot, on_tiles<D, T>(path), threads);
+  const packed_k pk = pack_k<D, T>(p, lay, scratch.base(), dot, tiles, threads);
   const std::span<prefill_item> items =
       prefill_items(p, scalar::prefill_bq, view<prefill_item>(scratch.base(), lay.items));
   std::byte* const states = view<std::byte>(scratch.base(), lay.states).data();

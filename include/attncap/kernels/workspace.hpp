@@ -27,10 +27,11 @@ inline std::size_t mla_decode_workspace_bytes(const decode_params& p) {
   return detail::layout_decode(p, std::size_t(p.v_head_dim), resolve_threads(p.num_threads)).bytes;
 }
 
-/// Bytes of workspace `prefill(p)` and `cross_attention(p)` need. Throws shape_error for invalid shapes.
+/// Bytes of workspace `prefill(p)` and `cross_attention(p)` need, on any ISA path (on AMX tiles a
+/// call uses about half). Throws shape_error for invalid shapes.
 inline std::size_t prefill_workspace_bytes(const prefill_params& p) {
   detail::validate_prefill("prefill_workspace_bytes", p);
-  return detail::layout_prefill(p).bytes;
+  return detail::layout_prefill(p, true).bytes;
 }
 
 }  // namespace attncap::kernels

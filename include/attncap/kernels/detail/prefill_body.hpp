@@ -17,16 +17,36 @@ inline constexpr int prefill_bk = 32;
 /// Key tiles summed in acc before it is added to total: fp32 sums over 32K keys stay precise.
 inline constexpr int prefill_flush_tiles = 16;
 
+/// Floats of one packed key tile of head dim d (see prefill_layout): K^T [d][BK], fp32 or bf16
+/// pairs in half its slots, then, for the vector bodies, the tile's V rows [BK][d] of v_bytes
+/// each element (0: none, the AMX tiles keep V pairs in K^T's free half). Packed once per call,
+/// a tile's V rows are contiguous: in place they lie a row of every KV head apart and evict each
+/// other from L1 (bench/README.md).
+constexpr std::size_t packed_tile_floats(int d, std::size_t v_bytes) {
+  return prefill_bk * std::size_t(d) * (4 + v_bytes) / 4;
+}
+
+/// Prefetches into L2, at step d of Steps, the lines of pf due there: PF lines spread evenly over
+/// the steps (at most one a step).
+template <int Steps, int PF, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void prefetch_step(const std::byte* pf, int d) {
+  if constexpr (PF > 0) {
+    constexpr int every = Steps / PF > 0 ? Steps / PF : 1;
+    if (d % every == 0 && d / every < PF) O::prefetch(pf + d / every * 64);
+  }
+}
+
 /// s[i][j0..] for rows [i0, i0+RI): S = Q K^T over NV vectors of keys of the packed K^T tile kt
-/// ([D][BK] fp32 FMA).
-template <int D, int RI, int NV, class O>
+/// ([D][BK] fp32 FMA), prefetching PF lines from pf on the way.
+template <int D, int RI, int NV, int PF, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float (*qf)[D], const float* kt, int i0, int j0,
-                                              float (*s)[prefill_bk]) {
+                                              float (*s)[prefill_bk], const std::byte* pf) {
   using vec = typename O::vec;
   vec a[RI][NV];
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int d = 0; d < D; ++d) {
+    prefetch_step<D, PF, O>(pf, d);
     const float* kd = kt + d * prefill_bk + j0;
     vec kv[NV];
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(kd + v * O::W);
@@ -40,14 +60,15 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float (*qf)[D], const float*
 }
 
 /// Same with vdpbf16ps: the K^T tile packed as bf16 pairs [D/2][BK], q rows read as bf16 pairs.
-template <int D, int RI, int NV, class O>
+template <int D, int RI, int NV, int PF, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_bf16dot(const bf16_t* const* qrow, const std::uint32_t* kp, int i0,
-                                                  float scale, float (*s)[prefill_bk]) {
+                                                  float scale, float (*s)[prefill_bk], const std::byte* pf) {
   using vec = typename O::vec;
   vec a[RI][NV];
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int d = 0; d < D / 2; ++d) {
+    prefetch_step<D / 2, PF, O>(pf, d);
     const std::uint32_t* kd = kp + d * prefill_bk;
     decltype(O::broadcast_pair(nullptr)) kv[NV];
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v)
@@ -103,7 +124,7 @@ struct tile_state {
   alignas(64) float acc[BQ][D];    // sum over the current group of key tiles
   alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
   alignas(64) float s[BQ][BK];     // scores, then weights, of the current key tile
-  alignas(64) float vt[BK][D];     // V rows of the tile as fp32, contiguous
+  alignas(64) float vt[BK][D];     // V rows of the tile as fp32 (T other than float)
   float m[BQ], l[BQ];
   const T* qrow[BQ];
 };
@@ -133,22 +154,30 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_begin(const prefill_work& w, tile_state<D
   }
 }
 
-/// s = Q K^T of the key tile at kb for the first rows_s rows (bf16 dot or fp32 FMA).
+/// s = Q K^T of the packed key tile kt for the first rows_s rows (bf16 dot or fp32 FMA). The
+/// whole micro-tiles prefetch the next key tile, next, into L2 on the way: its K^T and V lie
+/// in one block, read from memory while this tile's products run.
 template <int D, class T, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<D, T>& t, int kb, int rows_s,
-                                              float qscale) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<D, T>& t, const float* kt,
+                                              const float* next, int rows_s, float qscale) {
   using S = tile_shape<D, O>;
+  constexpr int NJ = prefill_bk / (S::NV * O::W), calls = prefill_bq / S::RI * NJ;
+  constexpr int lines = int(packed_tile_floats(D, sizeof(T)) * sizeof(float) / 64) / calls;
+  const auto* pf = reinterpret_cast<const std::byte*>(next);
   if (w.bf16_dot) {
     if constexpr (O::has_bf16_dot && std::is_same_v<T, bf16_t>) {
-      const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(w.kt + kb * D));
+      const auto* kp = static_cast<const std::uint32_t*>(static_cast<const void*>(kt));
       over_rows<S::RI>(rows_s, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-        qk_tile_bf16dot<D, R, S::NV, O>(reinterpret_cast<const bf16_t* const*>(t.qrow), kp, i0, qscale, t.s);
+        qk_tile_bf16dot<D, R, S::NV, R == S::RI ? lines * NJ : 0, O>(
+            reinterpret_cast<const bf16_t* const*>(t.qrow), kp, i0, qscale, t.s, pf + i0 / S::RI * NJ * lines * 64);
       });
     }
   } else {
     over_rows<S::RI>(rows_s, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-      for (int j0 = 0; j0 < prefill_bk; j0 += S::NV * O::W)
-        qk_tile_fma<D, R, S::NV, O>(t.qf, w.kt + kb * D, i0, j0, t.s);
+      for (int j0 = 0; j0 < prefill_bk; j0 += S::NV * O::W) {
+        const std::byte* part = pf + (i0 / S::RI * NJ + j0 / (S::NV * O::W)) * lines * 64;
+        qk_tile_fma<D, R, S::NV, R == S::RI ? lines : 0, O>(t.qf, kt, i0, j0, t.s, part);
+      }
     });
   }
 }
@@ -220,21 +249,10 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
   }
 }
 
-/// vt[j]: the tile's V row j as fp32. fp32 rows are copied too: in place, a tile's rows lie a
-/// row of every KV head apart (2 KiB for 4 heads of D128 fp32), so the PV loop's 32 rows share
-/// few L1 sets and evict each other; contiguous, the tile fits L1 (bench/README.md).
-template <int D, class T, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_v_rows(const prefill_work& w, tile_state<D, T>& t, int kb, int nk) {
-  for (int j = 0; j < nk; ++j) {
-    const T* src = reinterpret_cast<const T*>(w.v.row(kb + j));
-    for (int d = 0; d < D; d += O::W) O::store(&t.vt[j][d], O::load(src + d));
-  }
-}
-
-/// acc[i0, i0 + R) += P V over the tile's nk keys, CP chunks of V at a time; each micro-tile is
-/// summed from zero and then added.
+/// acc[i0, i0 + R) += P V over the tile's nk keys (V rows vt, fp32), CP chunks of V at a time;
+/// each micro-tile is summed from zero and then added.
 template <int D, int R, class T, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, const float (*vt)[D], int nk, int i0) {
   using vec = typename O::vec;
   constexpr int W = O::W, CP = tile_shape<D, O>::CP;
   for (int c0 = 0; c0 < D / W; c0 += CP) {
@@ -243,7 +261,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
       ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) a[r][cc] = O::zero();
     for (int j = 0; j < nk; ++j) {
       vec vv[CP];
-      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(&t.vt[j][(c0 + cc) * W]);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) vv[cc] = O::load(&vt[j][(c0 + cc) * W]);
       ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < R; ++r) {
         const vec p = O::set1(t.s[i0 + r][j]);
         ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CP; ++cc) a[r][cc] = O::fma(p, vv[cc], a[r][cc]);
@@ -257,11 +275,19 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_rows(tile_state<D, T>& t, int nk, int i0) {
   }
 }
 
-/// acc += P V over the tile's nk keys for the first rows_p rows.
+/// acc += P V over the packed key tile kt's nk keys for the first rows_p rows. fp32 V rows are
+/// read where they are packed, others converted to fp32 once for the tile's micro-tiles.
 template <int D, class T, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, int nk, int rows_p) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, const float* kt, int nk, int rows_p) {
+  const T* src = reinterpret_cast<const T*>(kt + prefill_bk * D);
+  const float(*vt)[D] = t.vt;
+  if constexpr (std::is_same_v<T, float>)
+    vt = reinterpret_cast<const float(*)[D]>(src);
+  else
+    for (int j = 0; j < nk; ++j)
+      for (int d = 0; d < D; d += O::W) O::store(&t.vt[j][d], O::load(src + j * D + d));
   over_rows<tile_shape<D, O>::RP>(
-      rows_p, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { pv_rows<D, R, T, O>(t, nk, i0); });
+      rows_p, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { pv_rows<D, R, T, O>(t, vt, nk, i0); });
 }
 
 /// total += acc, acc = 0 for the first rows rows (of a tile_state, or another with acc and total).
@@ -317,12 +343,13 @@ void prefill_tile(const prefill_work& w) {
   int tiles = 0;
   for (int kb = keys.lo; kb < keys.hi; kb += BK) {
     const int nk = keys.hi - kb < BK ? keys.hi - kb : BK;
-    tile_scores<D, T, O>(w, t, kb, rows, qscale);
+    const float* kt = w.kt + std::size_t(kb / BK) * packed_tile_floats(D, sizeof(T));
+    const float* next = kb + BK < keys.hi ? kt + packed_tile_floats(D, sizeof(T)) : kt;
+    tile_scores<D, T, O>(w, t, kt, next, rows, qscale);
     if (w.softcap > 0.0f) tile_softcap<O>(t.s, rows, w.softcap);
     tile_mask(w, t.s, kb, nk, keys.lo_exact);
     tile_softmax<D, T, O>(w, t);
-    tile_v_rows<D, T, O>(w, t, kb, nk);
-    tile_pv<D, T, O>(t, nk, rows);
+    tile_pv<D, T, O>(t, kt, nk, rows);
     if (++tiles % prefill_flush_tiles == 0) tile_flush<D, O>(t, rows);
   }
   tile_finish<D, T, O>(w, t);

@@ -42,19 +42,6 @@ struct decode_work {
   float* l = nullptr;    // out [local q head]: sum of 2^(s - m)
 };
 
-/// Where row j of one KV head's keys or values lies: pages[j / page_size] * page_bytes +
-/// (j % page_size) * token_bytes bytes past base. Contiguous K/V is one page holding every row.
-struct kv_rows {
-  const std::byte* base = nullptr;
-  const std::int32_t* pages = nullptr;
-  std::size_t page_bytes = 0, token_bytes = 0;
-  int page_size = 1;
-  const std::byte* row(int j) const noexcept {
-    return base + static_cast<std::size_t>(pages[j / page_size]) * page_bytes +
-           static_cast<std::size_t>(j % page_size) * token_bytes;
-  }
-};
-
 /// Byte strides of a paged cache of rows of row_bytes: from one KV head to the next, and the
 /// (page, token) offset page * page_bytes + token * token_bytes.
 struct paged_strides {
@@ -70,8 +57,7 @@ constexpr paged_strides strides_of(bool hnd, std::size_t row_bytes, std::size_t 
 struct prefill_work {
   const void* q = nullptr;  // row i at q + i * q_stride elements (dtype T)
   std::size_t q_stride = 0;
-  const float* kt = nullptr;  // packed K^T by key tile: tile at kb * D, [D][BK] fp32 or [D/2][BK] bf16 pairs
-  kv_rows v;                  // V row j of the head (dtype T)
+  const float* kt = nullptr;  // the head's packed key tiles, K^T then V (prefill_layout)
   void* o = nullptr;
   std::size_t o_stride = 0;
   int nq = 0;     // query rows in this tile
