@@ -125,6 +125,7 @@ struct tile_state {
   alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
   alignas(64) float s[BQ][BK];     // scores, then weights, of the current key tile
   alignas(64) float vt[BK][D];     // V rows of the tile as fp32 (T other than float)
+  alignas(64) float lv[BQ][16];    // l by vector lane, reduced into l once, at the end
   float m[BQ], l[BQ];
   const T* qrow[BQ];
 };
@@ -133,7 +134,7 @@ struct tile_state {
 /// layout reserves per thread.
 constexpr std::size_t tile_state_bytes(int d) {
   constexpr std::size_t BQ = prefill_bq, BK = prefill_bk;
-  const std::size_t floats = 3 * BQ * std::size_t(d) + BQ * BK + BK * std::size_t(d) + 2 * BQ;
+  const std::size_t floats = 3 * BQ * std::size_t(d) + BQ * BK + BK * std::size_t(d) + 16 * BQ + 2 * BQ;
   return (floats * sizeof(float) + BQ * sizeof(void*) + 63) / 64 * 64;
 }
 
@@ -146,6 +147,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_begin(const prefill_work& w, tile_state<D
     t.qrow[i] = static_cast<const T*>(w.q) + static_cast<std::size_t>(src) * w.q_stride;
     t.m[i] = -INFINITY;
     t.l[i] = 0.0f;
+    for (float& x : t.lv[i]) x = 0.0f;
     for (int d = 0; d < D; ++d) {
       t.acc[i][d] = 0.0f;
       t.total[i][d] = 0.0f;
@@ -210,9 +212,9 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_mask(const prefill_work& w, float (*s)[pr
 }
 
 /// A row's running max m rises to bm: its sum l and both fp32 sums (acc, total: D floats each)
-/// rescaled by 2^(m - bm).
+/// rescaled by 2^(m - bm), which it returns.
 template <int D, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void raise_max(float& m, float& l, float* acc, float* total, float bm) {
+ATTNCAP_DETAIL_ALWAYS_INLINE float raise_max(float& m, float& l, float* acc, float* total, float bm) {
   const float alpha = scalar::ops::exp2(m - bm);
   m = bm;
   l *= alpha;
@@ -221,10 +223,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void raise_max(float& m, float& l, float* acc, floa
     O::store(acc + d, O::mul(av, O::load(acc + d)));
     O::store(total + d, O::mul(av, O::load(total + d)));
   }
+  return alpha;
 }
 
-/// Online softmax of the tile's rows: m and l updated, both sums rescaled only when the tile's max
-/// passed m by max_slack, s replaced by the weights (zero for a row that sees nothing in this tile).
+/// Online softmax of the tile's rows: m and lv updated, the sums rescaled only when the tile's max
+/// passed m by max_slack, s replaced by the weights (zero for a row that sees nothing in this
+/// tile). The sum of the weights stays a vector: reduced once per row per tile, its chain of
+/// shuffles took more than half of the softmax.
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state<D, T>& t) {
   using vec = typename O::vec;
@@ -237,15 +242,15 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_softmax(const prefill_work& w, tile_state
       for (int j = 0; j < BK; ++j) t.s[i][j] = 0.0f;
       continue;
     }
-    if (bm > t.m[i] + max_slack) raise_max<D, O>(t.m[i], t.l[i], t.acc[i], t.total[i], bm);
+    vec sum = O::load(t.lv[i]);
+    if (bm > t.m[i] + max_slack) sum = O::mul(sum, O::set1(raise_max<D, O>(t.m[i], t.l[i], t.acc[i], t.total[i], bm)));
     const vec mv = O::set1(t.m[i]);
-    vec sum = O::zero();
     for (int j = 0; j < BK; j += W) {
       const vec p = O::exp2(O::sub(O::load(&t.s[i][j]), mv));
       O::store(&t.s[i][j], p);
       sum = O::add(sum, p);
     }
-    t.l[i] += O::hsum(sum);
+    O::store(t.lv[i], sum);
   }
 }
 
@@ -352,6 +357,7 @@ void prefill_tile(const prefill_work& w) {
     tile_pv<D, T, O>(t, kt, nk, rows);
     if (++tiles % prefill_flush_tiles == 0) tile_flush<D, O>(t, rows);
   }
+  for (int i = 0; i < w.nq; ++i) t.l[i] = O::hsum(O::load(t.lv[i]));
   tile_finish<D, T, O>(w, t);
 }
 
