@@ -169,17 +169,34 @@ void pack_v_pairs(const kv_rows& src, std::size_t len, std::size_t pad, float* d
   }
 }
 
+/// Prefetches into L1 row j + ahead of src, if there is one, while the packing reads row j: the
+/// rows lie a row of every KV head apart, a stride the hardware prefetchers miss, and the packing
+/// waited on memory at the first line of each.
+template <int D, class T>
+void prefetch_ahead(const kv_rows& src, std::size_t j, std::size_t len) {
+#if defined(ATTNCAP_DETAIL_X86)
+  constexpr std::size_t ahead = 4;
+  if (j + ahead >= len) return;
+  const std::byte* row = src.row(int(j + ahead));
+  for (std::size_t i = 0; i < D * sizeof(T); i += 64) prefetch_t0(row + i);
+#else
+  (void)src, (void)j, (void)len;
+#endif
+}
+
 /// V rows [0, len) of one (sequence, KV head) after K^T in each key tile of dst (see
 /// prefill_layout).
 template <int D, class T>
 void pack_v_rows(const kv_rows& src, std::size_t len, float* dst) {
   constexpr std::size_t bk = scalar::prefill_bk, tile = scalar::packed_tile_floats(D, sizeof(T));
-  for (std::size_t j = 0; j < len; ++j)
+  for (std::size_t j = 0; j < len; ++j) {
+    prefetch_ahead<D, T>(src, j, len);
     std::memcpy(reinterpret_cast<T*>(dst + j / bk * tile + bk * D) + j % bk * D, src.row(int(j)), D * sizeof(T));
+  }
 }
 
 /// Packs K^T of every (sequence, KV head), as bf16 pairs when dot, and V: as pairs when v_pairs
-/// (AMX tiles), else as fp32 rows.
+/// (AMX tiles), else as rows of the call's dtype.
 template <int D, class T>
 packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* base, bool dot, bool v_pairs,
                 int threads) {
@@ -198,6 +215,7 @@ packed_k pack_k(const prefill_params& p, const prefill_layout& lay, std::byte* b
     float* dst = pk.head(b, h);
     constexpr std::size_t bk = scalar::prefill_bk;
     for (std::size_t j = 0; j < len; ++j) {
+      prefetch_ahead<D, T>(src, j, len);
       const T* row = reinterpret_cast<const T*>(src.row(int(j)));
       float* col = dst + j / bk * pk.tile + j % bk;
       if constexpr (std::is_same_v<T, bf16_t>) {
