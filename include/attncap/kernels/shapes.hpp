@@ -264,8 +264,9 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   const auto total_kv = static_cast<std::size_t>(p.kv_indptr[p.batch]);
   checked_size(api, "q", {total_q, std::size_t(p.num_q_heads), std::size_t(p.head_dim), size_of(p.type)});
   checked_size(api, "k", {total_kv, std::size_t(p.num_kv_heads), std::size_t(p.head_dim), size_of(p.type)});
-  checked_size(api, "packed K",
-               {total_kv + 64 * std::size_t(p.batch), std::size_t(p.num_kv_heads), std::size_t(p.head_dim), 4});
+  checked_size(api, "packed K and V",
+               {total_kv + 64 * std::size_t(p.batch), std::size_t(p.num_kv_heads), std::size_t(p.head_dim),
+                4 + size_of(p.type)});
   if (p.k_cache != nullptr) validate_extend_cache(api, p);
 }
 
