@@ -8,6 +8,11 @@
 /// The query tile walks its keys in blocks of 128, each block for every 32 rows (two tile rows) in
 /// turn: a row block's sums (32 x D fp32) are loaded into tile registers once per 128 keys, the
 /// softmax reduces each row once per 128 keys, and each key block is read from memory once.
+///
+/// The blocks run as a pipeline: while the tiles take the previous block's P V and the next
+/// block's scores, the vector unit runs this block's softmax, a row between tile products (the
+/// tile unit runs beside the vector unit; one after the other, the softmax took a third of the
+/// time). Scores and weights are double-buffered for it.
 #pragma once
 
 #include <attncap/kernels/detail/amx_tiles.hpp>
@@ -19,11 +24,12 @@ namespace attncap::kernels::detail {
 inline constexpr int amx_block_rows = 32, amx_block_keys = 128;
 
 /// Bytes of the AMX path's query-tile state for head dim d (amx::tile_state): q in bf16, two fp32
-/// sums, m and l, and a block's scores and bf16 weights; 0 where the path does not exist.
+/// sums, l by lane, m and l, and two blocks' scores and bf16 weights; 0 where the path does not
+/// exist.
 constexpr std::size_t amx_state_bytes(int d) {
 #if defined(ATTNCAP_DETAIL_AMX)
   const std::size_t rows = scalar::prefill_bq, block = std::size_t(amx_block_rows) * amx_block_keys;
-  return (rows * std::size_t(d) * (2 + 4 + 4) + 2 * rows * 4 + block * (4 + 2 + 2) + 63) / 64 * 64;
+  return (rows * std::size_t(d) * (2 + 4 + 4) + rows * (16 + 2) * 4 + 2 * block * (4 + 2 + 2) + 63) / 64 * 64;
 #else
   return std::size_t(d) * 0;
 #endif
@@ -50,16 +56,17 @@ inline constexpr bool runs_on_tiles = D % 32 == 0 && D >= 64;
 inline constexpr int block_rows = amx_block_rows, block_keys = amx_block_keys, KT = block_keys / prefill_bk;
 
 /// What one query tile keeps: its q rows (A operands) and sums (tile_flush and tile_finish read
-/// m, l, acc, total), and the running row block's scores and weights (bf16 high and low parts,
-/// A operands).
+/// m, l, acc, total), and two row blocks' scores and weights (bf16 high and low parts, A
+/// operands): the block in its softmax and the one in its scores or P V.
 template <int D>
 struct tile_state {
   alignas(64) bf16_t q[prefill_bq][D];
   alignas(64) float acc[prefill_bq][D];
   alignas(64) float total[prefill_bq][D];
-  alignas(64) float s[block_rows][block_keys];
-  alignas(64) bf16_t ph[block_rows][block_keys];
-  alignas(64) bf16_t pl[block_rows][block_keys];
+  alignas(64) float s[2][block_rows][block_keys];
+  alignas(64) bf16_t ph[2][block_rows][block_keys];
+  alignas(64) bf16_t pl[2][block_rows][block_keys];
+  alignas(64) float lv[prefill_bq][16];  // l by lane, reduced at the tile's end
   float m[prefill_bq], l[prefill_bq];
 };
 
@@ -99,59 +106,51 @@ const std::uint32_t* v_pairs(const float* kt0, int kt) {
   return k_pairs<D>(kt0, kt) + D / 2 * prefill_bk;
 }
 
-/// s[.][0, 32 nt) = q K^T for the block's rows (rows r0, r0 + 16 of q) and nt key tiles from kt0.
-template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, int r0, const float* kt0, int nt) {
-  constexpr long q_stride = D * sizeof(bf16_t), k_stride = prefill_bk * 4, s_stride = block_keys * 4;
-  ATTNCAP_DETAIL_TILE_FENCE();
-  for (int kt = 0; kt < nt; ++kt) {
-    const std::uint32_t* kp = k_pairs<D>(kt0, kt);
-    _tile_zero(0);
-    _tile_zero(1);
-    _tile_zero(2);
-    _tile_zero(3);
-    for (int k = 0; k < D; k += 32) {
-      _tile_loadd(4, &t.q[r0][k], q_stride);
-      _tile_loadd(5, &t.q[r0 + 16][k], q_stride);
-      _tile_loadd(6, kp + k / 2 * prefill_bk, k_stride);
-      _tile_loadd(7, kp + k / 2 * prefill_bk + 16, k_stride);
-      products_2x2();
-    }
-    store_c(&t.s[0][kt * prefill_bk], &t.s[16][kt * prefill_bk], s_stride);
-  }
-}
-
-/// acc[r0, r0 + 32) += P V over the block's nt key tiles from kt0, P as ph + pl (ph alone with
-/// bf16 products).
-template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, int r0, const float* kt0, int nt, bool bf16_products) {
-  constexpr long acc_stride = D * 4, v_stride = D * 4, p_stride = block_keys * sizeof(bf16_t);
-  ATTNCAP_DETAIL_TILE_FENCE();
-  for (int c = 0; c < D; c += 32) {
-    load_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
-    for (int kt = 0; kt < nt; ++kt) {
-      const std::uint32_t* vp = v_pairs<D>(kt0, kt);
-      const int j = kt * prefill_bk;
-      _tile_loadd(6, vp + c, v_stride);
-      _tile_loadd(7, vp + c + 16, v_stride);
-      _tile_loadd(4, &t.ph[0][j], p_stride);
-      _tile_loadd(5, &t.ph[16][j], p_stride);
-      products_2x2();
-      if (bf16_products) continue;
-      _tile_loadd(4, &t.pl[0][j], p_stride);
-      _tile_loadd(5, &t.pl[16][j], p_stride);
-      products_2x2();
-    }
-    store_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
-  }
-}
-
 /// Which keys of a key block the block's rows see (w: the row block as an item of its own).
 struct block_view {
   int kb, nv;  // first key, vectors of 16 keys in the block
   bool edge;   // some key invisible to some row: per-row masks
   int hi;      // keys >= hi are past the rows' range (kv_len, or the last row + 1 causal)
 };
+
+/// Key block kb for the row block from r0: the rows as an item of their own, the keys they see,
+/// the block's nt packed key tiles from kt0, and the score / weight buffer it uses.
+struct block_item {
+  prefill_work rows;
+  block_view v;
+  const float* kt0;
+  int r0, nt, buf;
+};
+
+/// The rows [r0, r0 + 32) of the query tile w as an item of their own.
+ATTNCAP_DETAIL_ALWAYS_INLINE prefill_work row_block(const prefill_work& w, int r0) {
+  prefill_work rows = w;
+  rows.q_pos += r0;
+  rows.nq = w.nq - r0 < block_rows ? w.nq - r0 : block_rows;
+  return rows;
+}
+
+/// The query tile's next block from (kb, r0) on, key blocks outer and row blocks inner, skipping
+/// those whose rows see none of the block's keys; false past the last.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE bool next_block(const prefill_work& w, int& kb, int& r0, block_item& it) {
+  for (const int hi = avx512::keys_of(w).hi; kb < hi;) {
+    const int r = r0, k = kb;
+    if ((r0 += block_rows) >= w.nq) r0 = 0, kb += block_keys;
+    it.rows = row_block(w, r);
+    const prefill_work& rows = it.rows;
+    const avx512::tile_keys keys = avx512::keys_of(rows);
+    if (k >= keys.hi || k + block_keys <= keys.lo) continue;
+    const int nk = keys.hi - k < block_keys ? keys.hi - k : block_keys;
+    const int last_lo = rows.window_left >= 0 ? rows.q_pos + rows.nq - 1 - rows.window_left : 0;  // last row's
+    it.nt = (nk + prefill_bk - 1) / prefill_bk;
+    it.v = {k, 2 * it.nt, k < last_lo || nk < 32 * it.nt || (rows.causal && k + 32 * it.nt - 1 > rows.q_pos), keys.hi};
+    it.kt0 = w.kt + k * D;
+    it.r0 = r;
+    return true;
+  }
+  return false;
+}
 
 /// Row i's scores of the block as x[0, v.nv): scaled, capped, masked into the log2 domain.
 ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float* s, int i, const block_view& v,
@@ -173,69 +172,157 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float*
   }
 }
 
-/// Online softmax of the row block from row r0 (w: its rows as an item of their own): per row the
-/// max and sum updated, the sums rescaled when the max passed m by max_slack, and the weights
-/// 2^(x - m) written as ph + pl (zero for the rows past w.nq); with bf16 products as ph alone, and
-/// l sums the rounded weights, so that the output stays a convex combination of the V rows.
+/// 32 floats rounded to bf16 (nearest even): a's in the low half, b's in the high.
+ATTNCAP_DETAIL_ALWAYS_INLINE __m512i bf16_pair(__m512 a, __m512 b) {
+  const __m512bh h = _mm512_cvtne2ps_pbh(b, a);
+  return reinterpret_cast<const __m512i&>(h);
+}
+
+/// Row i of the block's online softmax: the row's max and sum updated, its sums rescaled when the
+/// max passed m by max_slack, and the weights 2^(x - m) written as ph + pl (zero where the row
+/// has seen no key yet, and for a row past the block's rows); with bf16 products as ph alone, and
+/// l sums the rounded weights, so that the output stays a convex combination of the V rows. The
+/// block's max is reduced only where some lane passed m + max_slack, and the sum of the weights
+/// stays a vector (lv) until the tile's end: the two reductions were a tenth of the softmax.
 template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(const prefill_work& w, tile_state<D>& t, int r0, const block_view& v,
-                                                float qscale) {
-  for (int i = 0; i < block_rows; ++i) {
-    __m512 x[block_keys / 16];
-    float bm = -INFINITY;
-    if (i < w.nq) {
-      row_scores(w, t.s[i], i, v, qscale, x);
-      __m512 mx = x[0];
-      for (int c = 1; c < v.nv; ++c) mx = O::max(mx, x[c]);
-      bm = O::hmax(mx);
-    }
-    if (bm == -INFINITY) {  // nothing seen in this block: zero weights
-      std::memset(t.ph[i], 0, sizeof(t.ph[i]));
-      std::memset(t.pl[i], 0, sizeof(t.pl[i]));
+ATTNCAP_DETAIL_ALWAYS_INLINE void softmax_row(tile_state<D>& t, const block_item& it, int i, float qscale) {
+  const prefill_work& w = it.rows;
+  const int row = it.r0 + i;
+  bf16_t *ph = t.ph[it.buf][i], *pl = t.pl[it.buf][i];
+  __m512 x[block_keys / 16];
+  __m512 sum = O::load(t.lv[row]);
+  if (i < w.nq) {
+    row_scores(w, t.s[it.buf][i], i, it.v, qscale, x);
+    __m512 mx = x[0];
+    for (int c = 1; c < it.v.nv; ++c) mx = O::max(mx, x[c]);
+    if (_mm512_cmp_ps_mask(mx, O::set1(t.m[row] + max_slack), _CMP_GT_OQ))
+      sum = O::mul(sum, O::set1(avx512::raise_max<D, O>(t.m[row], t.l[row], t.acc[row], t.total[row], O::hmax(mx))));
+  }
+  if (i >= w.nq || t.m[row] == -INFINITY) {  // no key seen yet: zero weights
+    std::memset(ph, 0, sizeof(t.ph[0][0]));
+    std::memset(pl, 0, sizeof(t.pl[0][0]));
+    return;
+  }
+  const __m512 mv = O::set1(t.m[row]);
+  for (int c = 0; c < it.v.nv; c += 2) {  // 32 weights a step: one conversion and store per part
+    const __m512 p0 = O::exp2(O::sub(x[c], mv)), p1 = O::exp2(O::sub(x[c + 1], mv));
+    const __m512i hi = bf16_pair(p0, p1);
+    _mm512_store_si512(ph + 16 * c, hi);
+    const __m512 h0 = O::from_bf16(_mm512_castsi512_si256(hi)), h1 = O::from_bf16(_mm512_extracti64x4_epi64(hi, 1));
+    if (w.bf16_products) {
+      sum = O::add(sum, O::add(h0, h1));
       continue;
     }
-    const int row = r0 + i;
-    if (bm > t.m[row] + max_slack) avx512::raise_max<D, O>(t.m[row], t.l[row], t.acc[row], t.total[row], bm);
-    const __m512 mv = O::set1(t.m[row]);
-    __m512 sum = O::zero();
-    for (int c = 0; c < v.nv; ++c) {
-      const __m512 p = O::exp2(O::sub(x[c], mv));
-      const __m256i hi = O::to_bf16(p);
-      O::store_bf16x16(&t.ph[i][16 * c], hi);
-      if (w.bf16_products) {
-        sum = O::add(sum, O::from_bf16(hi));
-        continue;
-      }
-      sum = O::add(sum, p);
-      O::store_bf16x16(&t.pl[i][16 * c], O::to_bf16(O::sub(p, O::from_bf16(hi))));
+    sum = O::add(sum, O::add(p0, p1));
+    _mm512_store_si512(pl + 16 * c, bf16_pair(O::sub(p0, h0), O::sub(p1, h1)));
+  }
+  O::store(t.lv[row], sum);
+}
+
+/// A block's softmax run a row at a time between tile products: after each, as many rows as the
+/// share of the step's `total` products done so far (none where it is null).
+template <int D>
+struct softmax_feed {
+  tile_state<D>& t;
+  const block_item* it;
+  float qscale;
+  int total, done = 0, row = 0;
+  ATTNCAP_DETAIL_ALWAYS_INLINE void advance(int products) {
+    if (!it) return;
+    done += products;
+    for (const int upto = block_rows * done / total; row < upto; ++row) softmax_row<D>(t, *it, row, qscale);
+  }
+  ATTNCAP_DETAIL_ALWAYS_INLINE void finish() {
+    for (; it && row < block_rows; ++row) softmax_row<D>(t, *it, row, qscale);
+  }
+};
+
+/// Tile products per key tile: of the scores, and of P V (two with the weights' low part).
+template <int D>
+inline constexpr int score_products = D / 32 * 4;
+inline constexpr int pv_products(bool bf16_products) { return bf16_products ? 4 : 8; }
+
+/// s = q K^T for the block's rows (rows r0, r0 + 16 of q) over its key tiles, feeding f.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, const block_item& it, softmax_feed<D>& f) {
+  constexpr long q_stride = D * sizeof(bf16_t), k_stride = prefill_bk * 4, s_stride = block_keys * 4;
+  ATTNCAP_DETAIL_TILE_FENCE();
+  for (int kt = 0; kt < it.nt; ++kt) {
+    const std::uint32_t* kp = k_pairs<D>(it.kt0, kt);
+    _tile_zero(0);
+    _tile_zero(1);
+    _tile_zero(2);
+    _tile_zero(3);
+    for (int k = 0; k < D; k += 32) {
+      _tile_loadd(4, &t.q[it.r0][k], q_stride);
+      _tile_loadd(5, &t.q[it.r0 + 16][k], q_stride);
+      _tile_loadd(6, kp + k / 2 * prefill_bk, k_stride);
+      _tile_loadd(7, kp + k / 2 * prefill_bk + 16, k_stride);
+      products_2x2();
     }
-    t.l[row] += O::hsum(sum);
+    store_c(&t.s[it.buf][0][kt * prefill_bk], &t.s[it.buf][16][kt * prefill_bk], s_stride);
+    f.advance(score_products<D>);
   }
 }
 
-/// The rows [r0, r0 + 32) of the query tile w as an item of their own.
-ATTNCAP_DETAIL_ALWAYS_INLINE prefill_work row_block(const prefill_work& w, int r0) {
-  prefill_work rows = w;
-  rows.q_pos += r0;
-  rows.nq = w.nq - r0 < block_rows ? w.nq - r0 : block_rows;
-  return rows;
+/// acc[r0, r0 + 32) += P V over the block's key tiles, P as ph + pl (ph alone with bf16
+/// products), feeding f.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const block_item& it, bool bf16_products,
+                                           softmax_feed<D>& f) {
+  constexpr long acc_stride = D * 4, v_stride = D * 4, p_stride = block_keys * sizeof(bf16_t);
+  const int r0 = it.r0;
+  ATTNCAP_DETAIL_TILE_FENCE();
+  for (int c = 0; c < D; c += 32) {
+    load_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
+    for (int kt = 0; kt < it.nt; ++kt) {
+      const std::uint32_t* vp = v_pairs<D>(it.kt0, kt);
+      const int j = kt * prefill_bk;
+      _tile_loadd(6, vp + c, v_stride);
+      _tile_loadd(7, vp + c + 16, v_stride);
+      _tile_loadd(4, &t.ph[it.buf][0][j], p_stride);
+      _tile_loadd(5, &t.ph[it.buf][16][j], p_stride);
+      products_2x2();
+      if (!bf16_products) {
+        _tile_loadd(4, &t.pl[it.buf][0][j], p_stride);
+        _tile_loadd(5, &t.pl[it.buf][16][j], p_stride);
+        products_2x2();
+      }
+      f.advance(pv_products(bf16_products));
+    }
+    store_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
+  }
 }
 
-/// Key block kb for the row block from r0: its scores, softmax and P V, where it sees any key.
+/// One step of the pipeline: P V of block `done`, then the scores of block `next` (either may be
+/// null), with block `cur`'s softmax spread over their products. Where cur's rows are done's,
+/// cur's softmax may rescale the sums done's products add to, so it waits for them.
 template <int D>
-ATTNCAP_DETAIL_ALWAYS_INLINE void key_block(const prefill_work& w, tile_state<D>& t, int r0, int kb) {
-  const prefill_work rows = row_block(w, r0);
-  const avx512::tile_keys keys = avx512::keys_of(rows);
-  if (kb >= keys.hi || kb + block_keys <= keys.lo) return;
-  const int nk = keys.hi - kb < block_keys ? keys.hi - kb : block_keys;
-  const int nt = (nk + prefill_bk - 1) / prefill_bk;
-  const int last_lo = rows.window_left >= 0 ? rows.q_pos + rows.nq - 1 - rows.window_left : 0;  // last row's window
-  const block_view v{kb, 2 * nt, kb < last_lo || nk < 32 * nt || (rows.causal && kb + 32 * nt - 1 > rows.q_pos),
-                     keys.hi};
-  const float* kt0 = w.kt + kb * D;
-  block_scores<D>(t, r0, kt0, nt);
-  block_softmax<D>(rows, t, r0, v, avx512::query_scale(w));
-  block_pv<D>(t, r0, kt0, nt, w.bf16_products);
+ATTNCAP_DETAIL_ALWAYS_INLINE void pipeline_step(const prefill_work& w, tile_state<D>& t, const block_item* done,
+                                                const block_item* cur, const block_item* next, float qscale) {
+  const bool apart = !done || !cur || done->r0 != cur->r0;
+  const int pv = done && apart ? D / 32 * done->nt * pv_products(w.bf16_products) : 0;
+  softmax_feed<D> f{t, cur, qscale, pv + (next ? next->nt * score_products<D> : 0)}, none{t, nullptr, qscale, 1};
+  if (done) block_pv<D>(t, *done, w.bf16_products, apart ? f : none);
+  if (next) block_scores<D>(t, *next, f);
+  f.finish();
+}
+
+/// The query tile's state in w.state: its q rows (rows past w.nq repeat the last, so that their
+/// scores stay finite) and empty sums.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE tile_state<D>& start_tile(const prefill_work& w) {
+  tile_state<D>& t = *::new (w.state) tile_state<D>;
+  for (int i = 0; i < prefill_bq; ++i) {
+    const int src = i < w.nq ? i : w.nq - 1;
+    std::memcpy(t.q[i], static_cast<const bf16_t*>(w.q) + static_cast<std::size_t>(src) * w.q_stride, sizeof(t.q[i]));
+    t.m[i] = -INFINITY;
+    t.l[i] = 0.0f;
+  }
+  std::memset(t.lv, 0, sizeof(t.lv));
+  std::memset(t.acc, 0, sizeof(t.acc));
+  std::memset(t.total, 0, sizeof(t.total));
+  return t;
 }
 
 /// One query tile of one bf16 head on tiles: writes w.nq normalised output rows. w.kt holds each
@@ -244,24 +331,32 @@ template <int D, class T>
 void prefill_tile(const prefill_work& w) {
   static_assert(std::is_same_v<T, bf16_t> && runs_on_tiles<D>);
   static_assert(sizeof(tile_state<D>) <= amx_state_bytes(D) && alignof(tile_state<D>) <= 64);
-  tile_state<D>& t = *::new (w.state) tile_state<D>;
-  for (int i = 0; i < prefill_bq; ++i) {  // rows past nq repeat the last: finite scores
-    const int src = i < w.nq ? i : w.nq - 1;
-    std::memcpy(t.q[i], static_cast<const bf16_t*>(w.q) + static_cast<std::size_t>(src) * w.q_stride, sizeof(t.q[i]));
-    t.m[i] = -INFINITY;
-    t.l[i] = 0.0f;
-  }
-  std::memset(t.acc, 0, sizeof(t.acc));
-  std::memset(t.total, 0, sizeof(t.total));
+  tile_state<D>& t = start_tile<D>(w);
   _tile_loadconfig(&prefill_tiles);
-  const avx512::tile_keys keys = avx512::keys_of(w);
+  const float qscale = avx512::query_scale(w);
   const int rows = (w.nq + block_rows - 1) / block_rows * block_rows;
-  int blocks = 0;
-  for (int kb = keys.lo; kb < keys.hi; kb += block_keys) {
-    for (int r0 = 0; r0 < w.nq; r0 += block_rows) key_block<D>(w, t, r0, kb);
-    if (++blocks % (prefill_flush_tiles / KT) == 0) avx512::tile_flush<D, O>(t, rows);
+  block_item ring[3];  // blocks k - 2 (P V), k - 1 (softmax), k (scores), at k % 3
+  const block_item *done = nullptr, *cur = ring;
+  int kb = avx512::keys_of(w).lo, r0 = 0, blocks = 0;
+  if (next_block<D>(w, kb, r0, ring[0])) {
+    softmax_feed<D> none{t, nullptr, qscale, 1};
+    ring[0].buf = 0;
+    block_scores<D>(t, ring[0], none);
+  } else {
+    cur = nullptr;
+  }
+  for (int k = 1; done || cur; ++k) {
+    block_item* next = cur && next_block<D>(w, kb, r0, ring[k % 3]) ? &ring[k % 3] : nullptr;
+    if (next) next->buf = k % 2;
+    pipeline_step<D>(w, t, done, cur, next, qscale);
+    // Every few key blocks, once each row block's P V of the block is in, acc moves to total.
+    if (done && (!cur || cur->v.kb != done->v.kb) && ++blocks % (prefill_flush_tiles / KT) == 0)
+      avx512::tile_flush<D, O>(t, rows);
+    done = cur;
+    cur = next;
   }
   _tile_release();
+  for (int i = 0; i < w.nq; ++i) t.l[i] = O::hsum(O::load(t.lv[i]));
   avx512::tile_finish<D, T, O>(w, t);
 }
 
