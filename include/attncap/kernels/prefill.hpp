@@ -71,7 +71,9 @@ struct prefill_item {
 /// each `tile` = packed_tile_floats floats: K^T, fp32 [D][BK] or, for the bf16 dot product,
 /// bf16 pairs [D/2][BK] (the same 4-byte slots, half of them used), then for the vector bodies
 /// (v_rows) the V rows [BK][D] in the call's dtype; on AMX tiles (no v_rows) the tile's V pairs
-/// [BK/2][D] fill K^T's free half instead: keys 2r and 2r + 1 of column d at r * D + d. pad[b] is
+/// fill K^T's free half instead, [D/16][BK/2][16]: keys 2r and 2r + 1 of column d at
+/// d / 16 * 8 * BK + r * 16 + d % 16, so that each tile operand (16 columns of 16 pairs) is one
+/// contiguous kilobyte, not 16 lines a V row apart. pad[b] is
 /// the sequence's key count rounded up to whole key tiles. Tiles, not one [D][pad] matrix: a QK
 /// tile then reads rows BK floats apart, not pad floats, which for a power-of-two pad all fall
 /// into one L1 set. Then the query tiles, and one tile state per thread of the call (the larger
@@ -164,8 +166,8 @@ void pack_v_pairs(const kv_rows& src, std::size_t len, std::size_t pad, float* d
     const bf16_t* a = j < len ? reinterpret_cast<const bf16_t*>(src.row(int(j))) : zeros;
     const bf16_t* b = j + 1 < len ? reinterpret_cast<const bf16_t*>(src.row(int(j + 1))) : zeros;
     for (int d = 0; d < D; ++d) pairs[d] = std::uint32_t{a[d].bits} | (std::uint32_t{b[d].bits} << 16);
-    std::memcpy(dst + j / bk * scalar::packed_tile_floats(D, 0) + D / 2 * bk + j % bk / 2 * std::size_t(D), pairs,
-                sizeof(pairs));
+    float* const row = dst + j / bk * scalar::packed_tile_floats(D, 0) + D / 2 * bk + j % bk / 2 * 16;
+    for (int d = 0; d < D; d += 16) std::memcpy(row + std::size_t(d) / 2 * bk, pairs + d, 16 * sizeof(pairs[0]));
   }
 }
 

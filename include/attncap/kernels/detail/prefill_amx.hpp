@@ -96,7 +96,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void products_2x2() {
   _tile_dpbf16ps(3, 5, 7);
 }
 
-/// K pairs of key tile kt of the packed tiles at kt0 ([D/2][BK]), and its V pairs ([BK/2][D]).
+/// K pairs of key tile kt of the packed tiles at kt0 ([D/2][BK]), and its V pairs ([D/16][BK/2][16]).
 template <int D>
 const std::uint32_t* k_pairs(const float* kt0, int kt) {
   return static_cast<const std::uint32_t*>(static_cast<const void*>(kt0 + kt * prefill_bk * D));
@@ -270,7 +270,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, const block_ite
 template <int D>
 ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const block_item& it, bool bf16_products,
                                            softmax_feed<D>& f) {
-  constexpr long acc_stride = D * 4, v_stride = D * 4, p_stride = block_keys * sizeof(bf16_t);
+  constexpr long acc_stride = D * 4, v_stride = 16 * 4, p_stride = block_keys * sizeof(bf16_t);
   const int r0 = it.r0;
   ATTNCAP_DETAIL_TILE_FENCE();
   for (int c = 0; c < D; c += 32) {
@@ -278,8 +278,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const block_item& i
     for (int kt = 0; kt < it.nt; ++kt) {
       const std::uint32_t* vp = v_pairs<D>(it.kt0, kt);
       const int j = kt * prefill_bk;
-      _tile_loadd(6, vp + c, v_stride);
-      _tile_loadd(7, vp + c + 16, v_stride);
+      _tile_loadd(6, vp + c / 2 * prefill_bk, v_stride);
+      _tile_loadd(7, vp + (c + 16) / 2 * prefill_bk, v_stride);
       _tile_loadd(4, &t.ph[it.buf][0][j], p_stride);
       _tile_loadd(5, &t.ph[it.buf][16][j], p_stride);
       products_2x2();
