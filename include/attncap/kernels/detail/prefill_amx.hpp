@@ -55,13 +55,13 @@ inline constexpr bool runs_on_tiles = D % 32 == 0 && D >= 64;
 /// Query rows and keys of a block; KT key tiles (of the packing's prefill_bk keys) a key block.
 inline constexpr int block_rows = amx_block_rows, block_keys = amx_block_keys, KT = block_keys / prefill_bk;
 
-/// What one query tile keeps: its q rows (A operands) and sums (tile_flush and tile_finish read
-/// m, l, acc, total), and two row blocks' scores and weights (bf16 high and low parts, A
+/// What one query tile keeps: its q rows (A operands) and sums (tile_write reads m, l and
+/// total), and two row blocks' scores and weights (bf16 high and low parts, A
 /// operands): the block in its softmax and the one in its scores or P V.
 template <int D>
 struct tile_state {
   alignas(64) bf16_t q[prefill_bq][D];
-  alignas(64) float acc[prefill_bq][D];
+  alignas(64) float acc[prefill_bq / 16][D / 16][16][16];  // as 16 x 16 tiles: one contiguous kilobyte each
   alignas(64) float total[prefill_bq][D];
   alignas(64) float s[2][block_rows][block_keys];
   alignas(64) bf16_t ph[2][block_rows][block_keys];
@@ -75,18 +75,18 @@ inline constexpr tile_config prefill_tiles{
     1, 0, {}, {64, 64, 64, 64, 64, 64, 64, 64}, {16, 16, 16, 16, 16, 16, 16, 16}};
 
 /// tmm0-3 from / to the 32 x 32 fp32 block at c0 (rows 0-15) and c1 (rows 16-31), columns 0-15
-/// and 16-31 each.
-ATTNCAP_DETAIL_ALWAYS_INLINE void load_c(const float* c0, const float* c1, long stride) {
+/// there and 16-31 `next` floats on.
+ATTNCAP_DETAIL_ALWAYS_INLINE void load_c(const float* c0, const float* c1, long stride, long next) {
   _tile_loadd(0, c0, stride);
-  _tile_loadd(1, c0 + 16, stride);
+  _tile_loadd(1, c0 + next, stride);
   _tile_loadd(2, c1, stride);
-  _tile_loadd(3, c1 + 16, stride);
+  _tile_loadd(3, c1 + next, stride);
 }
-ATTNCAP_DETAIL_ALWAYS_INLINE void store_c(float* c0, float* c1, long stride) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void store_c(float* c0, float* c1, long stride, long next) {
   _tile_stored(0, c0, stride);
-  _tile_stored(1, c0 + 16, stride);
+  _tile_stored(1, c0 + next, stride);
   _tile_stored(2, c1, stride);
-  _tile_stored(3, c1 + 16, stride);
+  _tile_stored(3, c1 + next, stride);
 }
 /// The 2 x 2 products: tmm0-3 += (tmm4, tmm5) x (tmm6, tmm7).
 ATTNCAP_DETAIL_ALWAYS_INLINE void products_2x2() {
@@ -172,6 +172,32 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void row_scores(const prefill_work& w, const float*
   }
 }
 
+/// Row `row`'s running max rises to bm: its sums (acc, by tiles, and total) rescaled by
+/// 2^(m - bm), which it returns (l stays by lane until the tile's end).
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE float raise_row(tile_state<D>& t, int row, float bm) {
+  const float alpha = scalar::ops::exp2(t.m[row] - bm);
+  const __m512 av = O::set1(alpha);
+  t.m[row] = bm;
+  for (int d = 0; d < D; d += 16) {
+    float* a = t.acc[row / 16][d / 16][row % 16];
+    O::store(a, O::mul(av, O::load(a)));
+    O::store(&t.total[row][d], O::mul(av, O::load(&t.total[row][d])));
+  }
+  return alpha;
+}
+
+/// total += acc, acc = 0 for the first rows rows.
+template <int D>
+ATTNCAP_DETAIL_ALWAYS_INLINE void flush_sums(tile_state<D>& t, int rows) {
+  for (int i = 0; i < rows; ++i)
+    for (int d = 0; d < D; d += 16) {
+      float* a = t.acc[i / 16][d / 16][i % 16];
+      O::store(&t.total[i][d], O::add(O::load(&t.total[i][d]), O::load(a)));
+      O::store(a, O::zero());
+    }
+}
+
 /// 32 floats rounded to bf16 (nearest even): a's in the low half, b's in the high.
 ATTNCAP_DETAIL_ALWAYS_INLINE __m512i bf16_pair(__m512 a, __m512 b) {
   const __m512bh h = _mm512_cvtne2ps_pbh(b, a);
@@ -196,7 +222,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void softmax_row(tile_state<D>& t, const block_item
     __m512 mx = x[0];
     for (int c = 1; c < it.v.nv; ++c) mx = O::max(mx, x[c]);
     if (_mm512_cmp_ps_mask(mx, O::set1(t.m[row] + max_slack), _CMP_GT_OQ))
-      sum = O::mul(sum, O::set1(avx512::raise_max<D, O>(t.m[row], t.l[row], t.acc[row], t.total[row], O::hmax(mx))));
+      sum = O::mul(sum, O::set1(raise_row<D>(t, row, O::hmax(mx))));
   }
   if (i >= w.nq || t.m[row] == -INFINITY) {  // no key seen yet: zero weights
     std::memset(ph, 0, sizeof(t.ph[0][0]));
@@ -260,7 +286,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, const block_ite
       _tile_loadd(7, kp + k / 2 * prefill_bk + 16, k_stride);
       products_2x2();
     }
-    store_c(&t.s[it.buf][0][kt * prefill_bk], &t.s[it.buf][16][kt * prefill_bk], s_stride);
+    store_c(&t.s[it.buf][0][kt * prefill_bk], &t.s[it.buf][16][kt * prefill_bk], s_stride, 16);
     f.advance(score_products<D>);
   }
 }
@@ -270,11 +296,12 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(tile_state<D>& t, const block_ite
 template <int D>
 ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const block_item& it, bool bf16_products,
                                            softmax_feed<D>& f) {
-  constexpr long acc_stride = D * 4, v_stride = 16 * 4, p_stride = block_keys * sizeof(bf16_t);
+  constexpr long acc_stride = 16 * 4, v_stride = 16 * 4, p_stride = block_keys * sizeof(bf16_t);
   const int r0 = it.r0;
   ATTNCAP_DETAIL_TILE_FENCE();
   for (int c = 0; c < D; c += 32) {
-    load_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
+    float *c0 = t.acc[r0 / 16][c / 16][0], *c1 = t.acc[r0 / 16 + 1][c / 16][0];
+    load_c(c0, c1, acc_stride, 256);
     for (int kt = 0; kt < it.nt; ++kt) {
       const std::uint32_t* vp = v_pairs<D>(it.kt0, kt);
       const int j = kt * prefill_bk;
@@ -290,7 +317,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(tile_state<D>& t, const block_item& i
       }
       f.advance(pv_products(bf16_products));
     }
-    store_c(&t.acc[r0][c], &t.acc[r0 + 16][c], acc_stride);
+    store_c(c0, c1, acc_stride, 256);
   }
 }
 
@@ -350,14 +377,14 @@ void prefill_tile(const prefill_work& w) {
     if (next) next->buf = k % 2;
     pipeline_step<D>(w, t, done, cur, next, qscale);
     // Every few key blocks, once each row block's P V of the block is in, acc moves to total.
-    if (done && (!cur || cur->v.kb != done->v.kb) && ++blocks % (prefill_flush_tiles / KT) == 0)
-      avx512::tile_flush<D, O>(t, rows);
+    if (done && (!cur || cur->v.kb != done->v.kb) && ++blocks % (prefill_flush_tiles / KT) == 0) flush_sums<D>(t, rows);
     done = cur;
     cur = next;
   }
   _tile_release();
+  flush_sums<D>(t, w.nq);
   for (int i = 0; i < w.nq; ++i) t.l[i] = O::hsum(O::load(t.lv[i]));
-  avx512::tile_finish<D, T, O>(w, t);
+  avx512::tile_write<D, T>(w, t);
 }
 
 }  // namespace attncap::kernels::detail::amx

@@ -295,7 +295,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_pv(tile_state<D, T>& t, const float* kt, 
       rows_p, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA { pv_rows<D, R, T, O>(t, vt, nk, i0); });
 }
 
-/// total += acc, acc = 0 for the first rows rows (of a tile_state, or another with acc and total).
+/// total += acc, acc = 0 for the first rows rows.
 template <int D, class O, class State>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_flush(State& t, int rows) {
   for (int i = 0; i < rows; ++i)
@@ -306,9 +306,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_flush(State& t, int rows) {
 }
 
 /// Writes the normalised rows (zeros for a fully masked row) from total, m and l.
-template <int D, class T, class O, class State>
-ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, State& t) {
-  tile_flush<D, O>(t, w.nq);
+template <int D, class T, class State>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_write(const prefill_work& w, const State& t) {
   for (int i = 0; i < w.nq; ++i) {
     // A sink joins the denominator: l + 2^(sink - m), both relative to the row's max m.
     const float l = w.sink == -INFINITY ? t.l[i] : t.l[i] + scalar::ops::exp2(w.sink * log2e - t.m[i]);
@@ -316,6 +315,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, State& t) {
     T* out = static_cast<T*>(w.o) + static_cast<std::size_t>(i) * w.o_stride;
     for (int d = 0; d < D; ++d) out[d] = from_float<T>(t.total[i][d] * inv);
   }
+}
+
+/// The tile's last flush, then its rows written.
+template <int D, class T, class O, class State>
+ATTNCAP_DETAIL_ALWAYS_INLINE void tile_finish(const prefill_work& w, State& t) {
+  tile_flush<D, O>(t, w.nq);
+  tile_write<D, T>(w, t);
 }
 
 /// The keys a query tile walks: [lo, hi) from a key tile's start; the window begins at lo_exact.
