@@ -10,9 +10,10 @@
 /// softmax reduces each row once per 128 keys, and each key block is read from memory once.
 ///
 /// The blocks run as a pipeline: while the tiles take the previous block's P V and the next
-/// block's scores, the vector unit runs this block's softmax, a row between tile products (the
-/// tile unit runs beside the vector unit; one after the other, the softmax took a third of the
-/// time). Scores and weights are double-buffered for it.
+/// block's scores, the vector unit runs this block's softmax, a row between tile products (one
+/// after the other, the softmax took a third of the time). Scores and weights are double-buffered
+/// for it. The tile unit runs beside the vector unit, but a tile load waits on older vector
+/// stores, so the softmax stores as little as it can: 32 weights a store, its sums by lane.
 #pragma once
 
 #include <attncap/kernels/detail/amx_tiles.hpp>
