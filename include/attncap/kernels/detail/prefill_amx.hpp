@@ -337,7 +337,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pipeline_step(const prefill_work& w, tile_stat
 }
 
 /// The query tile's state in w.state: its q rows (rows past w.nq repeat the last, so that their
-/// scores stay finite) and empty sums.
+/// scores stay finite) and empty sums (l is reduced from lv at the tile's end).
 template <int D>
 ATTNCAP_DETAIL_ALWAYS_INLINE tile_state<D>& start_tile(const prefill_work& w) {
   tile_state<D>& t = *::new (w.state) tile_state<D>;
@@ -345,7 +345,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE tile_state<D>& start_tile(const prefill_work& w) {
     const int src = i < w.nq ? i : w.nq - 1;
     std::memcpy(t.q[i], static_cast<const bf16_t*>(w.q) + static_cast<std::size_t>(src) * w.q_stride, sizeof(t.q[i]));
     t.m[i] = -INFINITY;
-    t.l[i] = 0.0f;
   }
   std::memset(t.lv, 0, sizeof(t.lv));
   std::memset(t.acc, 0, sizeof(t.acc));
