@@ -503,8 +503,9 @@ int main(int argc, char** argv) {
                                        bench_decode, c, 32768, threads, 8, dtype::bf16, products)
               ->UseRealTime()
               ->Unit(benchmark::kMillisecond);
-  // The same kernels on one KV head and 2K keys (1 MiB of K+V, L2-resident): the compute
-  // ceiling that the DRAM-bound runs above have to stay clear of. Rates here use CPU time.
+  // The same kernels on one KV head and 2K keys (1 MiB of K+V: in L2 where a core has 1 MiB or
+  // more, in L3 on the 512 KiB L2 of Zen 2 and Zen 3): the compute ceiling that the DRAM-bound
+  // runs above have to stay clear of. Rates here use CPU time.
   for (const decode_config& c : decode_space.configs)
     if (c.head_dim == 128 && c.kv != dtype::fp32)
       for (dtype qt : {dtype::fp32, dtype::bf16})
