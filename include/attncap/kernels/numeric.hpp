@@ -140,6 +140,22 @@ constexpr float round_to(dtype t, float x) noexcept {
 }
 
 namespace detail {
+/// f(T{}) with T the storage type of `t` (float for fp32): a loop over a row resolves the dtype
+/// once, not per element.
+template <class F>
+decltype(auto) with_storage_type(dtype t, F&& f) {
+  switch (t) {
+    case dtype::fp16:
+      return f(fp16_t{});
+    case dtype::bf16:
+      return f(bf16_t{});
+    case dtype::fp8_e4m3:
+      return f(fp8_e4m3_t{});
+    default:
+      return f(float{});
+  }
+}
+
 /// Reads element `i` of a buffer of dtype `t` as fp32 (edges of the kernels only: Q in, O out).
 inline float load_as_float(const void* p, dtype t, std::size_t i) noexcept {
   switch (t) {

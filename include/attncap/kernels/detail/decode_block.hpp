@@ -43,7 +43,7 @@ template <class O, class KV, int DV, int G>
 inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DV % (2 * O::W) == 0 && G <= 8;
 
 /// Whether the fp32 QK can read bf16 K as even / odd pairs (O::load_bf16_pairs: two ALU operations
-/// per 2W elements instead of four) against a q stored in that order (pair_order). AVX2 only: its
+/// per 2W elements instead of four) against a q stored in that order (scaled_row). AVX2 only: its
 /// conversions, not its FMAs, bound a G <= 8 block; AVX-512 with bf16 K widens each element (or
 /// takes the bf16 dot product, avx512_bf16).
 template <class O, class KV, int DK>

@@ -120,10 +120,26 @@ inline decode_layout layout_decode(const decode_params& p, std::size_t dv, int t
   return lay;
 }
 
-/// Where q element k goes in pair order: in each run of `run` elements (the 2W a load_bf16_pairs
-/// splits; a head's dims are a multiple of it where it is used) the even ones, then the odd ones.
-constexpr std::size_t pair_order(std::size_t k, std::size_t run) noexcept {
-  return k / run * run + k % 2 * (run / 2) + k % run / 2;
+/// dst[i] = src[i] * scale for the n elements of one q row, in pair order when run is not 0: in
+/// each run of `run` elements (the 2W a load_bf16_pairs splits; a head's dims are a multiple of it
+/// where it is used) the even ones, then the odd ones.
+template <class T>
+void scaled_row(const T* src, std::size_t n, std::size_t run, float scale, float* dst) noexcept {
+  if (run == 0) {
+    for (std::size_t i = 0; i < n; ++i) dst[i] = to_float(src[i]) * scale;
+    return;
+  }
+  const std::size_t half = run / 2;
+  for (std::size_t r = 0; r < n; r += run)
+    for (std::size_t i = 0; i < run; ++i) dst[r + i % 2 * half + i / 2] = to_float(src[r + i]) * scale;
+}
+
+/// scaled_row over elements [k0, k0 + n) of p.q, its dtype resolved once a row: per element, the
+/// dtype switch and pair order's divisions cost more than the conversion.
+inline void scaled_q_row(const decode_params& p, std::size_t k0, std::size_t n, std::size_t run, float scale,
+                         float* dst) noexcept {
+  with_storage_type(p.q_dtype,
+                    [&](auto t) { scaled_row(static_cast<const decltype(t)*>(p.q) + k0, n, run, scale, dst); });
 }
 
 /// Where the hi part of element d of global q head `head` (head dim dk) goes in tile order for
@@ -165,7 +181,8 @@ inline bool tile_row(const decode_params& p, std::size_t head, std::size_t dk, s
 }
 
 /// Fills q (see decode_q) from p.q: its fp32 rows in pair order of runs of `pair_run` when that is
-/// not 0; its hi and lo parts in tile order for units of `tile_group` heads when that is not 0.
+/// not 0 (scaled_row); its hi and lo parts in tile order for units of `tile_group` heads when that
+/// is not 0.
 inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, std::size_t pair_run,
                       std::size_t tile_group, float score_scale, int threads, decode_q& q) {
   const std::size_t heads = std::size_t(p.num_q_heads);
@@ -178,11 +195,11 @@ inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool spl
         lo_nonzero |= tile_row(p, head, dk, tile_group, split, tiles);
         continue;
       }
+      if (!dot) {
+        scaled_q_row(p, head * dk, dk, pair_run, score_scale, q.scaled.data() + head * dk);
+        continue;
+      }
       for (std::size_t k = head * dk; k < (head + 1) * dk; ++k) {
-        if (!dot) {
-          q.scaled[pair_run ? pair_order(k, pair_run) : k] = load_as_float(p.q, p.q_dtype, k) * score_scale;
-          continue;
-        }
         const q_parts x(p, k, split);
         lo_nonzero |= x.lo_nonzero();
         q.hi[k] = x.hi;
@@ -305,8 +322,11 @@ void merge_partials(const decode_params& p, const decode_plan& plan, int threads
       }
       l += sink_weight(p, std::size_t(slice.h0) * hpk + hh, m);
       const float inv = l > 0.0f && l < INFINITY ? 1.0f / l : 0.0f;
-      const std::size_t o0 = (o_head + hh) * std::size_t(DV);
-      for (int d = 0; d < DV; ++d) store_from_float(p.o, p.q_dtype, o0 + std::size_t(d), out[d] * inv);
+      with_storage_type(p.q_dtype, [&](auto t) {
+        using T = decltype(t);
+        T* const o = static_cast<T*>(p.o) + (o_head + hh) * std::size_t(DV);
+        for (int d = 0; d < DV; ++d) o[d] = from_float<T>(out[d] * inv);
+      });
     }
   });
 }

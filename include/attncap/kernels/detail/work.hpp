@@ -23,7 +23,7 @@ struct decode_work {
                                  // on tiles hi and lo of each unit in tile order, see tile_head)
   const bf16_t* q_lo = nullptr;
   bool q_lo_nonzero = false;  // false for bf16 q: the vector body then skips the lo dot products
-  bool q_pairs = false;       // q in pair order (pair_order): the fp32 QK reads bf16 K as even / odd pairs
+  bool q_pairs = false;       // q in pair order (scaled_row): the fp32 QK reads bf16 K as even / odd pairs
   bool bf16_dot = false;
   bool bf16_products = false;    // p rounded to bf16 for PV by vdpbf16ps or tiles (q is then hi only)
   float score_scale = 1.0f;      // scale * log2(e), applied after a bf16 dot product
