@@ -125,25 +125,11 @@ inline constexpr dtype dtype_of = std::is_same_v<T, float>    ? dtype::fp32
                                   : std::is_same_v<T, bf16_t> ? dtype::bf16
                                                               : dtype::fp8_e4m3;
 
-/// Rounds `x` through dtype `t` and back (what storing in a tensor of that dtype does to a value).
-constexpr float round_to(dtype t, float x) noexcept {
-  switch (t) {
-    case dtype::fp16:
-      return to_float(from_float<fp16_t>(x));
-    case dtype::bf16:
-      return to_float(from_float<bf16_t>(x));
-    case dtype::fp8_e4m3:
-      return to_float(from_float<fp8_e4m3_t>(x));
-    default:
-      return x;
-  }
-}
-
 namespace detail {
-/// f(T{}) with T the storage type of `t` (float for fp32): a loop over a row resolves the dtype
-/// once, not per element.
+/// f(T{}) with T the storage type of `t` (float for fp32): the one dtype switch of the kernels'
+/// edges, so that a loop over a row resolves the dtype once, not per element.
 template <class F>
-decltype(auto) with_storage_type(dtype t, F&& f) {
+constexpr decltype(auto) with_storage_type(dtype t, F&& f) {
   switch (t) {
     case dtype::fp16:
       return f(fp16_t{});
@@ -155,35 +141,23 @@ decltype(auto) with_storage_type(dtype t, F&& f) {
       return f(float{});
   }
 }
+}  // namespace detail
 
+/// Rounds `x` through dtype `t` and back (what storing in a tensor of that dtype does to a value).
+constexpr float round_to(dtype t, float x) noexcept {
+  return detail::with_storage_type(t, [x](auto s) { return to_float(from_float<decltype(s)>(x)); });
+}
+
+namespace detail {
 /// Reads element `i` of a buffer of dtype `t` as fp32 (edges of the kernels only: Q in, O out).
 inline float load_as_float(const void* p, dtype t, std::size_t i) noexcept {
-  switch (t) {
-    case dtype::fp16:
-      return to_float(static_cast<const fp16_t*>(p)[i]);
-    case dtype::bf16:
-      return to_float(static_cast<const bf16_t*>(p)[i]);
-    case dtype::fp8_e4m3:
-      return to_float(static_cast<const fp8_e4m3_t*>(p)[i]);
-    default:
-      return static_cast<const float*>(p)[i];
-  }
+  return with_storage_type(t, [&](auto s) { return to_float(static_cast<const decltype(s)*>(p)[i]); });
 }
 inline void store_from_float(void* p, dtype t, std::size_t i, float x) noexcept {
-  switch (t) {
-    case dtype::fp16:
-      static_cast<fp16_t*>(p)[i] = from_float<fp16_t>(x);
-      break;
-    case dtype::bf16:
-      static_cast<bf16_t*>(p)[i] = from_float<bf16_t>(x);
-      break;
-    case dtype::fp8_e4m3:
-      static_cast<fp8_e4m3_t*>(p)[i] = from_float<fp8_e4m3_t>(x);
-      break;
-    default:
-      static_cast<float*>(p)[i] = x;
-      break;
-  }
+  with_storage_type(t, [&](auto s) {
+    using T = decltype(s);
+    static_cast<T*>(p)[i] = from_float<T>(x);
+  });
 }
 }  // namespace detail
 
