@@ -167,7 +167,7 @@ using buffer = std::vector<std::byte, page_aligned<std::byte>>;
 void fill(buffer& buf, dtype t) {
   const std::size_t n = buf.size() / size_of(t);
   for (std::size_t i = 0; i < n; ++i)
-    kernels::detail::store_from_float(buf.data(), t, i, float(int(i * 7919 % 2001) - 1000) / 1000.0f);
+    kernels::store_from_float(buf.data(), t, i, float(int(i * 7919 % 2001) - 1000) / 1000.0f);
 }
 
 /// Best-of-N bandwidth (bytes/s) of reading `bufs` on `threads` threads, split evenly.
@@ -318,7 +318,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   fill(v, c.kv);
   const std::size_t nq = std::size_t(hq) * std::size_t(c.head_dim);
   buffer q(nq * size_of(q_dtype)), o(q.size());
-  for (std::size_t i = 0; i < nq; ++i) kernels::detail::store_from_float(q.data(), q_dtype, i, 0.01f);
+  for (std::size_t i = 0; i < nq; ++i) kernels::store_from_float(q.data(), q_dtype, i, 0.01f);
   const std::vector<std::int32_t> table = identity_pages(pages), lens{seq};
   decode_params p = paged_params(table, lens, page, threads, bf16_products);
   run_decode(state, p, {c, hq, hkv, q_dtype, double(seq), threads}, q, o, k, v);

@@ -48,3 +48,18 @@ TEST_CASE("narrowing is correctly rounded against double") {
     CHECK(std::fabs(to_float(from_float<bf16_t>(x)) - x) <= std::fabs(x) * 0x1p-8f);
   }
 }
+
+TEST_CASE("load_as_float and store_from_float address elements of the runtime dtype") {
+  for (const dtype t : {dtype::fp32, dtype::fp16, dtype::bf16, dtype::fp8_e4m3}) {
+    CAPTURE(to_string(t));
+    unsigned char buf[4 * sizeof(float)] = {};
+    store_from_float(buf, t, 2, 1.0f + 0x1p-5f);  // exact in all but fp8 (3 mantissa bits)
+    store_from_float(buf, t, 3, -3.0f);
+    CHECK(load_as_float(buf, t, 0) == 0.0f);
+    CHECK(load_as_float(buf, t, 2) == round_to(t, 1.0f + 0x1p-5f));
+    CHECK(load_as_float(buf, t, 3) == -3.0f);
+  }
+  unsigned char bf[4] = {};
+  store_from_float(bf, dtype::bf16, 1, 1.0f);
+  CHECK((bf[2] | bf[3] << 8) == 0x3f80);  // element 1 is bytes 2 and 3: the stride is the dtype's
+}

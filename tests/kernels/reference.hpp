@@ -22,8 +22,8 @@ struct buffer {
   void* data() { return bytes.data(); }
   const void* data() const { return bytes.data(); }
   std::size_t size() const { return bytes.size() / size_of(type); }
-  double at(std::size_t i) const { return static_cast<double>(detail::load_as_float(bytes.data(), type, i)); }
-  void set(std::size_t i, float x) { detail::store_from_float(bytes.data(), type, i, x); }
+  double at(std::size_t i) const { return static_cast<double>(load_as_float(bytes.data(), type, i)); }
+  void set(std::size_t i, float x) { store_from_float(bytes.data(), type, i, x); }
 };
 
 inline buffer random_buffer(dtype t, std::size_t n, std::mt19937& rng, float range = 1.0f) {

@@ -6,6 +6,7 @@
 
 #include <attncap/vocabulary/dtype.hpp>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -148,17 +149,16 @@ constexpr float round_to(dtype t, float x) noexcept {
   return detail::with_storage_type(t, [x](auto s) { return to_float(from_float<decltype(s)>(x)); });
 }
 
-namespace detail {
-/// Reads element `i` of a buffer of dtype `t` as fp32 (edges of the kernels only: Q in, O out).
+/// Element `i` of a buffer of dtype `t`, widened to fp32 (exact).
 inline float load_as_float(const void* p, dtype t, std::size_t i) noexcept {
-  return with_storage_type(t, [&](auto s) { return to_float(static_cast<const decltype(s)*>(p)[i]); });
+  return detail::with_storage_type(t, [&](auto s) { return to_float(static_cast<const decltype(s)*>(p)[i]); });
 }
+/// Stores `x` as element `i` of a buffer of dtype `t`, rounded to nearest even (from_float).
 inline void store_from_float(void* p, dtype t, std::size_t i, float x) noexcept {
-  with_storage_type(t, [&](auto s) {
+  detail::with_storage_type(t, [&](auto s) {
     using T = decltype(s);
     static_cast<T*>(p)[i] = from_float<T>(x);
   });
 }
-}  // namespace detail
 
 }  // namespace attncap::kernels
