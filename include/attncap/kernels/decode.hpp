@@ -169,6 +169,7 @@ ATTNCAP_DETAIL_KERNEL_INSTANCES(decode_general_kernels::entry, decode_params)
 /// group is outside 1 to max_group.
 inline decode_fn decode_family::find(const std::array<decode_fn, slots + 1>& table, const decode_config& c) noexcept {
   if (!decode_space_t::family_group(c.group)) return nullptr;
+  if (const decode_fn tuned = table[slot(c)]) return tuned;  // one load, no divisions: the common case
   // Group 1 only on its own: odd groups go to the general kernel, not to single-head units.
   for (int g = decode_space_t::max_group; g > 1 || c.group == 1; g /= 2)
     if (c.group % g == 0)
