@@ -85,6 +85,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, 
       feed.step(G * NU);
     }
   }
+  feed.loop(DK / W * G * NU);
   ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
     ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
@@ -111,6 +112,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q
     }
     feed.step((Lo ? 2 : 1) * G * NU);
   }
+  feed.loop(DK / 32 * (Lo ? 2 : 1) * G * NU);
   ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
     ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
 }
@@ -277,6 +279,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const
         }
         feed.step(GH * CG);
       }
+      feed.loop(n * GH * CG);
       ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
         ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
           float* dst = acc + (g0 + g) * DV + (c0 + cc) * W;
@@ -311,6 +314,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
       }
       feed.step(G * CG);
     }
+    feed.loop((n + 1) / 2 * G * CG);
     ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
       ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
         float* dst = acc + g * DV + (c0 + cc) * 16;

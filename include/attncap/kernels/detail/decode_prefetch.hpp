@@ -53,6 +53,14 @@ inline void prefetch_rows(const std::byte* k, const std::byte* v, bool same_rows
 template <int G>
 inline constexpr bool own_v_before_softmax = G >= 4;
 
+/// Whether a block's loops feed the prefetches once a loop (a QK step of U keys, a PV pass) rather
+/// than once a step: AVX2 from G = 4, where the per-step bookkeeping, its counters spilled for
+/// want of registers, cost a quarter of the block and a few rows a loop still go out early enough.
+/// Below G = 4 a loop's share is too many rows at once (G1 ran 4–25 % slower); AVX-512 keeps the
+/// steps it was measured with (bench/README.md).
+template <class O, int G>
+inline constexpr bool feed_per_loop = O::W == 8 && G >= 4;
+
 /// The far rows of key j (see block_prefetch), all at once: the tile kernel's (G >= 4, so no next
 /// V rows), four keys between each two of its steps.
 template <int DK, int DV, class KV, class O>
@@ -66,11 +74,11 @@ inline void prefetch_far_rest(const block_prefetch& pf, int n) {
     prefetch_rows<DK, DV, KV, O>(pf.far_k + pf.far_off[j], pf.far_v + pf.far_off[j], pf.same_rows);
 }
 
-/// A block's prefetches (block_prefetch) handed out a row at a time as its QK and PV loops make
-/// progress, each of the two streams (far rows, next head's rows) evenly over the block. The
-/// loops count their progress in FMAs: planned before the first one, reported after each step.
-/// Issued in bursts, all far rows during the first PV pass, they held the line fill buffers the
-/// block's own reads from L2 wait for (bench/README.md).
+/// A block's prefetches (block_prefetch) handed out as its QK and PV loops make progress, each of
+/// the two streams (far rows, next head's rows) evenly over the block. The loops count their
+/// progress in FMAs: planned before the first one, reported after each step or each loop
+/// (feed_per_loop). Issued in bursts, all far rows during the first PV pass, they held the line
+/// fill buffers the block's own reads from L2 wait for (bench/README.md).
 template <int DK, int DV, class KV, int G, class O>
 class prefetch_feed {
  public:
@@ -82,8 +90,20 @@ class prefetch_feed {
         next_{pf.next_k ? n << next_shift_ : 0} {}
   /// Adds a loop's FMAs to the block's total; before the first step.
   void plan(int fmas) noexcept { total_ += fmas; }
-  /// A step of `fmas` FMAs done: issues the rows due by now.
+  /// A step of `fmas` FMAs done: issues the rows due by now, unless the feed counts whole loops.
   ATTNCAP_DETAIL_ALWAYS_INLINE void step(int fmas) noexcept {
+    if constexpr (!feed_per_loop<O, G>) issue_due(fmas);
+  }
+  /// A loop of `fmas` FMAs done (its steps reported or not): issues the rows due by now if the
+  /// feed counts whole loops.
+  ATTNCAP_DETAIL_ALWAYS_INLINE void loop(int fmas) noexcept {
+    if constexpr (feed_per_loop<O, G>) issue_due(fmas);
+  }
+  /// Issues the rows still due: the block is done.
+  void finish() noexcept { issue_due(total_); }
+
+ private:
+  ATTNCAP_DETAIL_ALWAYS_INLINE void issue_due(int fmas) noexcept {
     far_.due(fmas, total_, [&](int r) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
       row<false>(pf_.far_k, pf_.far_v, pf_.far_off, far_shift_, r);
     });
@@ -91,10 +111,6 @@ class prefetch_feed {
       row<true>(pf_.next_k, pf_.next_v, pf_.next_off, next_shift_, r);
     });
   }
-  /// Issues the rows still due: the block is done.
-  void finish() noexcept { step(total_); }
-
- private:
   /// Row r of a stream into L1 or L2: K and V rows of key r >> shift in turn, or K rows only.
   template <bool L1>
   ATTNCAP_DETAIL_ALWAYS_INLINE static void row(const std::byte* k, const std::byte* v, const std::size_t* off,
