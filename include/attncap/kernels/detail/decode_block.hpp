@@ -336,10 +336,13 @@ void decode_block(const decode_work& w, int qh, const block_rows<KV>& rows, cons
   alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
   prefetch_feed<DK, DV, KV, G, O> feed(pf, n);
   feed.plan(pv_dot ? (n + 1) / 2 * G * (DV / 16) : n * G * (DV / O::W));
-  block_scores<DK, KV, G, O>(w, qh, rows.k, n, feed, s);
-  if constexpr (own_v_before_softmax<G>)
+  const auto own_v = [&] {
     if (!pf.same_rows)
       for (int j = 0; j < n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
+  };
+  if constexpr (own_v_before_softmax<G> && feed_per_loop<O, G>) own_v();  // see own_v_before_softmax
+  block_scores<DK, KV, G, O>(w, qh, rows.k, n, feed, s);
+  if constexpr (own_v_before_softmax<G> && !feed_per_loop<O, G>) own_v();
   block_softmax<DV, G, dot_pv, O>(s, pb, acc, w.m + qh, w.l + qh, w.bf16_products);
   if constexpr (dot_pv)
     if (pv_dot) pv_bf16dot<DV, G, O>(acc, pb, rows.v, n, feed);
