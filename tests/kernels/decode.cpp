@@ -234,8 +234,47 @@ TEST_CASE("an untuned group through static dispatch runs the same kernel as runt
     decode<64, dtype::bf16, 7>(t.p);
     CHECK(t.max_error() <= tolerance(dtype::bf16));
     t.p.num_q_heads = 12;
-    CHECK_THROWS_AS((decode<64, dtype::bf16, 7>(t.p)), shape_error);
+    CHECK_THROWS_WITH_AS((decode<64, dtype::bf16, 7>(t.p)),
+                         doctest::Contains("the problem's (head_dim, kv_dtype, group) (head_dim=64, kv_dtype=bf16, "
+                                           "group=6) does not match the template arguments (head_dim=64, "
+                                           "kv_dtype=bf16, group=7)"),
+                         shape_error);
   }
+}
+
+TEST_CASE("a decode_kernel resolved once runs its key, tuned or not, and refuses any other") {
+  std::mt19937 rng(59);
+  for (const decode_config key :
+       {decode_config{128, dtype::bf16, 4}, decode_config{64, dtype::bf16, 7}, decode_config{128, dtype::fp16, 3}}) {
+    if (!decode_space.compiled(key.head_dim, key.kv, key.group)) continue;
+    CAPTURE(name(key));
+    const decode_kernel kernel(key);
+    CHECK(kernel.key() == key);
+    test::paged_problem t(2, 2 * key.group, 2, key.head_dim, key.head_dim, 16, {37, 5}, dtype::fp32, key.kv, rng);
+    kernel(t.p);
+    CHECK(t.max_error() <= tolerance(key.kv));
+    // Twice the group: refused, naming both keys, before the output is written.
+    test::paged_problem u(1, 2 * key.group, 1, key.head_dim, key.head_dim, 16, {9}, dtype::fp32, key.kv, rng);
+    const auto spelled = [&](int group) {
+      return "(head_dim=" + std::to_string(key.head_dim) + ", kv_dtype=" + std::string(to_string(key.kv)) +
+             ", group=" + std::to_string(group) + ")";
+    };
+    const std::string refusal = spelled(2 * key.group) + " does not match the resolved kernel's " + spelled(key.group);
+    CHECK_THROWS_WITH_AS(kernel(u.p), doctest::Contains(refusal.c_str()), shape_error);
+    for (std::size_t i = 0; i < u.o.size(); ++i) REQUIRE(u.o.at(i) == 0.0);
+  }
+  const auto refused = [](const decode_config& key) {
+    try {
+      const decode_kernel kernel(key);
+    } catch (const kernel_unsupported& e) {
+      return e.reason();
+    }
+    return support::ok;
+  };
+  CHECK(refused({112, dtype::bf16, 4}) == support::excluded_by_build);
+  CHECK(refused({64, dtype::bf16, 65}) == support::unsupported_by_family);
+  CHECK(refused({72, dtype::bf16, 4}) == support::unsupported_by_family);
+  CHECK(refused({128, dtype::bf16, 4}) == support::ok);
 }
 
 TEST_CASE("groups past 64 are refused as outside the family, before any tensor is read") {

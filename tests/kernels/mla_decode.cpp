@@ -74,6 +74,23 @@ TEST_CASE("MLA decode over 32K uniform keys with constant latent V keeps fp32 pr
   for (std::size_t i = 0; i < 8 * 512; ++i) CHECK(std::fabs(t.o.at(i) - 0.7) / 0.7 <= 1e-5);
 }
 
+TEST_CASE("an mla_decode_kernel resolved once runs its key and refuses any other") {
+  std::mt19937 rng(67);
+  for (const mla_config& c : mla_space.configs) {
+    CAPTURE(to_string(c.kv));
+    const mla_decode_kernel kernel(c);
+    CHECK(kernel.key() == c);
+    test::paged_problem t(1, 8, 1, c.qk_dim, c.v_dim, 32, {45}, dtype::fp32, c.kv, rng, true);
+    kernel(t.p);
+    CHECK(t.max_error() <= (c.kv == dtype::bf16 ? 2e-5 : 4e-6));
+    t.p.kv_dtype = c.kv == dtype::fp16 ? dtype::bf16 : dtype::fp16;
+    CHECK_THROWS_WITH_AS(
+        kernel(t.p), doctest::Contains(") does not match the resolved kernel's (qk_dim=576, v_dim=512"), shape_error);
+  }
+  CHECK_THROWS_WITH_AS(mla_decode_kernel({576, 448, dtype::bf16}),
+                       doctest::Contains("not supported by the kernel family"), kernel_unsupported);
+}
+
 TEST_CASE("MLA decode rejects non-MLA shapes") {
   std::mt19937 rng(37);
   test::paged_problem t(1, 4, 1, 576, 512, 16, {5}, dtype::fp32, dtype::bf16, rng, true);

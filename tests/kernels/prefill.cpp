@@ -125,6 +125,25 @@ TEST_CASE("static dispatch runs the same kernel") {
   }
 }
 
+TEST_CASE("a prefill_kernel resolved once runs its key and refuses any other") {
+  if constexpr (prefill_space.compiled(64, dtype::fp32)) {
+    std::mt19937 rng(61);
+    const prefill_kernel kernel({64, dtype::fp32});
+    CHECK(kernel.key() == prefill_config{64, dtype::fp32});
+    test::ragged_problem t(2, 2, 64, {{9, 20}, {4, 4}}, dtype::fp32, rng);
+    kernel(t.p);
+    CHECK(t.max_error(true) <= 4e-6);
+    t.p.type = dtype::fp16;
+    CHECK_THROWS_WITH_AS(kernel(t.p),
+                         doctest::Contains("the problem's (head_dim, dtype) (head_dim=64, dtype=fp16) does not match "
+                                           "the resolved kernel's (head_dim=64, dtype=fp32)"),
+                         shape_error);
+  }
+  CHECK_THROWS_WITH_AS(prefill_kernel({72, dtype::fp32}),
+                       doctest::Contains("(head_dim=72, dtype=fp32): not supported by the kernel family"),
+                       kernel_unsupported);
+}
+
 TEST_CASE("paged extend over a cached prefix: both layouts, prefixes ending mid-page, every ISA path") {
   // (q_len, kv_len): prefixes 51, 32, 0, 160 and 0 tokens; with pages of 16 and 5 tokens the first
   // ends mid-page, and the batch mixes lengths.

@@ -198,4 +198,13 @@ void decode(const decode_params& p) {
   detail::decode_kernels::call_static<decode_config{HeadDim, KV, Group}>("decode", p);
 }
 
+/// Decode on the kernel of one (head_dim, kv_dtype, group), looked up once: for an engine that
+/// runs the same shapes every step. A call validates the shapes and that they ask for this key
+/// (shape_error), then runs without the lookup; any group from 1 to 64.
+class decode_kernel : public detail::resolved_kernel<detail::decode_kernels> {
+ public:
+  /// Throws kernel_unsupported when this build has no kernel for `key`.
+  explicit decode_kernel(const decode_config& key) : resolved_kernel("decode", key) {}
+};
+
 }  // namespace attncap::kernels

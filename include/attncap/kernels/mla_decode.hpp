@@ -70,4 +70,11 @@ namespace attncap::kernels {
 /// scale defaults to 1 / sqrt(head_dim); pass the model's softmax scale explicitly.
 inline void mla_decode(const decode_params& p) { detail::mla_kernels::call("mla_decode", p); }
 
+/// MLA decode on the kernel of one (qk_dim, v_dim, kv_dtype), looked up once (see decode_kernel).
+class mla_decode_kernel : public detail::resolved_kernel<detail::mla_kernels> {
+ public:
+  /// Throws kernel_unsupported when this build has no kernel for `key`.
+  explicit mla_decode_kernel(const mla_config& key) : resolved_kernel("mla_decode", key) {}
+};
+
 }  // namespace attncap::kernels

@@ -355,4 +355,11 @@ void prefill(const prefill_params& p) {
   detail::prefill_kernels::call_static<prefill_config{HeadDim, Type}>("prefill", p);
 }
 
+/// Prefill on the kernel of one (head_dim, type), looked up once (see decode_kernel).
+class prefill_kernel : public detail::resolved_kernel<detail::prefill_kernels> {
+ public:
+  /// Throws kernel_unsupported when this build has no kernel for `key`.
+  explicit prefill_kernel(const prefill_config& key) : resolved_kernel("prefill", key) {}
+};
+
 }  // namespace attncap::kernels

@@ -88,6 +88,7 @@ struct kernel_not_available;
 template <class F>
 struct kernel_family {
   using params = typename F::params;
+  using key_type = std::remove_cvref_t<decltype(F::key(std::declval<const params&>()))>;
   using fn = void (*)(const params&);
   static constexpr const auto& configs = F::space::configs;
   static_assert(configs.size() <= ATTNCAP_KERNELS_MAX_CONFIGS,
@@ -146,9 +147,7 @@ struct kernel_family {
   template <auto Key>
   static void call_static(const char* api, const params& p) {
     if constexpr (F::check(Key) == support::ok) {
-      F::validate(api, p);
-      if (!(F::key(p) == Key))
-        reject(api, std::string("the problem's ") + F::key_names + " does not match the template arguments");
+      validate_for(api, p, Key, "the template arguments");
       if constexpr (index_of(Key) < configs.size())
         entry<index_of(Key)>(p);
       else
@@ -158,12 +157,48 @@ struct kernel_family {
     }
   }
 
+  /// Validates `p` (shape_error) and checks that it asks for `key`, which `whose` names.
+  static void validate_for(const char* api, const params& p, const key_type& key, const char* whose) {
+    F::validate(api, p);
+    if (!(F::key(p) == key))
+      reject(api, std::string("the problem's ") + F::key_names + " " + F::request(F::key(p)) + " does not match " +
+                      whose + " " + F::request(key));
+  }
+
  private:
   static constexpr std::size_t index_of(const auto& key) {
     for (std::size_t i = 0; i < configs.size(); ++i)
       if (configs[i] == key) return i;
     return configs.size();
   }
+};
+
+/// A kernel of `Kernels` (a kernel_family) looked up once for a key, for a caller that runs the
+/// same key again and again; the public classes (decode_kernel, ...) name the family's API.
+template <class Kernels>
+class resolved_kernel {
+ public:
+  using params = typename Kernels::params;
+  using key_type = typename Kernels::key_type;
+  /// The key this kernel runs.
+  const key_type& key() const noexcept { return key_; }
+  /// Validates `p` (shape_error) and that it asks for key(), then runs it: no table lookup.
+  void operator()(const params& p) const {
+    Kernels::validate_for(api_, p, key_, "the resolved kernel's");
+    kernel_(p);
+  }
+
+ protected:
+  /// Looks `key` up for `api`; throws kernel_unsupported (the request, the reason, both sets)
+  /// when this build has no kernel for it.
+  resolved_kernel(const char* api, const key_type& key) : api_(api), kernel_(Kernels::find(key)), key_(key) {
+    if (kernel_ == nullptr) throw Kernels::unsupported(api, key);
+  }
+
+ private:
+  const char* api_;
+  typename Kernels::fn kernel_;
+  key_type key_;
 };
 
 }  // namespace attncap::kernels::detail
