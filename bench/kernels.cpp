@@ -434,7 +434,8 @@ void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chu
   flop_counters(state, 4.0 * c.head_dim * hq * (double(chunk) * prefix + double(chunk) * (chunk + 1) / 2), roofs);
 }
 
-// Dispatch: the table lookup for a runtime key vs reading a known function pointer.
+// Dispatch: the table lookup for a runtime key (a decode_kernel resolved) vs reading one resolved
+// beforehand.
 std::vector<decode_config> keys() {
   std::vector<decode_config> k(decode_space.configs.begin(), decode_space.configs.end());
   std::reverse(k.begin(), k.end());
@@ -444,17 +445,20 @@ void bench_dispatch_lookup(benchmark::State& state) {
   const auto k = keys();
   std::size_t i = 0;
   for (auto _ : state) {
-    const decode_config& c = k[i++ % k.size()];
-    benchmark::DoNotOptimize(kernels::detail::decode_table[kernels::detail::decode_slot(c.head_dim, c.kv, c.group)]);
+    const decode_kernel kernel(k[i]);
+    benchmark::DoNotOptimize(kernel);
+    i = i + 1 == k.size() ? 0 : i + 1;  // no division: it would outweigh the lookup
   }
 }
 void bench_direct_pointer(benchmark::State& state) {
   const auto k = keys();
-  std::vector<void (*)(const decode_params&)> direct(k.size());
-  for (std::size_t j = 0; j < k.size(); ++j)
-    direct[j] = kernels::detail::decode_table[kernels::detail::decode_slot(k[j].head_dim, k[j].kv, k[j].group)];
+  const std::vector<decode_kernel> resolved(k.begin(), k.end());
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(direct[i++ % direct.size()]);
+  for (auto _ : state) {
+    const decode_kernel kernel = resolved[i];  // the same object as the lookup row's, copied
+    benchmark::DoNotOptimize(kernel);
+    i = i + 1 == resolved.size() ? 0 : i + 1;
+  }
 }
 
 /// --attncap_isa=<path>: every row runs on that kernel path, its roofs on that vector width (the
