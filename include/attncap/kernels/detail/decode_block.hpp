@@ -249,43 +249,105 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16]
   }
 }
 
-/// acc[g] += sum_j p[g][j] * v_j, CG chunks of V at a time for GH of the G heads (all of them
-/// unless a pair of chunks for every head would not fit the registers). Each block is summed from
-/// zero and then added: the running sum sees one rounding per 16 keys, not one per key.
+/// acc[g] += sum_j p[g][j] * v_j for the GH heads at acc and s, chunks c0 .. c0 + CG - 1 of V,
+/// key j into phase j % KP: GH * CG * KP accumulators, that many independent FMA chains; Pairs:
+/// bf16 V read as pairs (decode_pairs). Each
+/// block is summed from zero and then added: the running sum sees one rounding per 16 keys, not
+/// one per key.
+template <int DV, class KV, int GH, int CG, int KP, bool Pairs, class O, class Feed>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_tile(float* acc, const float (*s)[16], const KV* const* vrow, int n, int c0,
+                                          Feed& feed) {
+  using vec = typename O::vec;
+  constexpr int W = O::W;
+  vec a[KP][GH][CG];
+  ATTNCAP_DETAIL_UNROLLED_FOR (int k = 0; k < KP; ++k)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[k][g][cc] = O::zero();
+  const auto key = [&](int j, vec(&ak)[GH][CG]) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+    vec vv[CG];
+    if constexpr (Pairs) {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; cc += 2)
+        O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
+    } else {
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
+    }
+    ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g) {
+      const vec p = O::set1(s[g][j]);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) ak[g][cc] = O::fma(p, vv[cc], ak[g][cc]);
+    }
+    feed.step(GH * CG);
+  };
+  int j = 0;
+  for (; j + KP <= n; j += KP)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int k = 0; k < KP; ++k) key(j + k, a[k]);
+  for (; j < n; ++j) key(j, a[0]);
+  feed.loop(n * GH * CG);
+  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
+    ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
+      vec sum = a[0][g][cc];
+      ATTNCAP_DETAIL_UNROLLED_FOR (int k = 1; k < KP; ++k) sum = O::add(sum, a[k][g][cc]);
+      float* dst = acc + g * DV + (c0 + cc) * W;
+      O::store(dst, O::add(O::load(dst), sum));
+    }
+}
+
+/// Whether PV runs its heads in key phases (pv_tile), two chunks a pass: AVX2 above G = 4. Four
+/// heads by two chunks leave eight FMA chains, bound by the FMA latency; six heads, or fewer in
+/// phases, fill twelve. At G = 4 the phased runs (three heads and one) read V twice and ran
+/// slower (bench/README.md).
+template <class O, int G>
+inline constexpr bool pv_phased = O::W == 8 && G > 4;
+
+/// FMA chains a phased PV run wants: the FMA latency (five cycles on Zen 2) times its two pipes.
+inline constexpr int pv_chains = 10;
+
+/// Whether h heads of cg chunks fill at least pv_chains of `regs` accumulators in whole phases.
+constexpr bool pv_fills(int h, int cg, int regs) { return h * cg <= regs && h * cg * (regs / (h * cg)) >= pv_chains; }
+
+/// Whether `left` heads split into at most `runs` runs that each fill (pv_fills).
+constexpr bool pv_splits(int left, int runs, int cg, int regs) {
+  if (left == 0) return true;
+  for (int h = left < regs / cg ? left : regs / cg; runs > 0 && h >= 1; --h)
+    if (pv_fills(h, cg, regs) && pv_splits(left - h, runs - 1, cg, regs)) return true;
+  return false;
+}
+
+/// Heads of the next phased PV run out of `left`, `cg` chunks each: the fewest runs that each
+/// fill (every run converts the V rows again), the largest run first: G8 as six heads and two
+/// in three phases, G16 as six, five and five.
+constexpr int pv_run_heads(int left, int cg, int regs) {
+  for (int runs = 1;; ++runs)
+    for (int h = left < regs / cg ? left : regs / cg; h >= 1; --h)
+      if (pv_fills(h, cg, regs) && pv_splits(left - h, runs - 1, cg, regs)) return h;
+}
+
+/// Phased PV of heads G0 .. G - 1, chunks c0 .. c0 + CG - 1: a run of pv_run_heads, then the rest.
+template <int DV, class KV, int G, int G0, int CG, class O, class Feed>
+ATTNCAP_DETAIL_ALWAYS_INLINE void pv_runs(float* acc, const float (*s)[16], const KV* const* vrow, int n, int c0,
+                                          Feed& feed) {
+  if constexpr (G0 < G) {
+    constexpr int GH = pv_run_heads(G - G0, CG, O::acc_regs);
+    pv_tile<DV, KV, GH, CG, O::acc_regs / (GH * CG), decode_pairs<O, KV, DV, G>, O>(acc + G0 * DV, s + G0, vrow, n, c0,
+                                                                                    feed);
+    pv_runs<DV, KV, G, G0 + GH, CG, O>(acc, s, vrow, n, c0, feed);
+  }
+}
+
+/// acc[g] += sum_j p[g][j] * v_j: phased runs (pv_phased), or CG chunks of V at a time for GH of
+/// the G heads (all of them unless a pair of chunks for every head would not fit the registers).
 template <int DV, class KV, int G, class O, class Feed>
 ATTNCAP_DETAIL_ALWAYS_INLINE void pv_fma(float* acc, const float (*s)[16], const KV* const* vrow, int n, Feed& feed) {
-  using vec = typename O::vec;
-  constexpr int W = O::W, CV = DV / W;
-  constexpr bool pairs = decode_pairs<O, KV, DV, G>;
-  constexpr int CG =
-      pairs ? 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G) : divisor_at_most(CV, O::acc_regs / G);  // chunks a pass
-  constexpr int GH = divisor_at_most(G, O::acc_regs / CG > 0 ? O::acc_regs / CG : 1);  // GH * CG accumulators
-  for (int c0 = 0; c0 < CV; c0 += CG)
-    for (int g0 = 0; g0 < G; g0 += GH) {
-      vec a[GH][CG];
-      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
-        ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::zero();
-      for (int j = 0; j < n; ++j) {
-        vec vv[CG];
-        if constexpr (pairs) {
-          ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; cc += 2)
-            O::load_bf16_pairs(vrow[j] + (c0 + cc) * W, vv[cc], vv[cc + 1]);
-        } else {
-          ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) vv[cc] = O::load(vrow[j] + (c0 + cc) * W);
-        }
-        ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g) {
-          const vec p = O::set1(s[g0 + g][j]);
-          ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) a[g][cc] = O::fma(p, vv[cc], a[g][cc]);
-        }
-        feed.step(GH * CG);
-      }
-      feed.loop(n * GH * CG);
-      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < GH; ++g)
-        ATTNCAP_DETAIL_UNROLLED_FOR (int cc = 0; cc < CG; ++cc) {
-          float* dst = acc + (g0 + g) * DV + (c0 + cc) * W;
-          O::store(dst, O::add(O::load(dst), a[g][cc]));
-        }
-    }
+  constexpr int CV = DV / O::W;
+  if constexpr (pv_phased<O, G> && CV % 2 == 0) {
+    for (int c0 = 0; c0 < CV; c0 += 2) pv_runs<DV, KV, G, 0, 2, O>(acc, s, vrow, n, c0, feed);
+  } else {
+    constexpr bool pairs = decode_pairs<O, KV, DV, G>;
+    constexpr int CG = pairs ? 2 * divisor_at_most(CV / 2, O::acc_regs / 2 / G)
+                             : divisor_at_most(CV, O::acc_regs / G);                     // chunks a pass
+    constexpr int GH = divisor_at_most(G, O::acc_regs / CG > 0 ? O::acc_regs / CG : 1);  // GH * CG accumulators
+    for (int c0 = 0; c0 < CV; c0 += CG)
+      for (int g0 = 0; g0 < G; g0 += GH) pv_tile<DV, KV, GH, CG, 1, pairs, O>(acc + g0 * DV, s + g0, vrow, n, c0, feed);
+  }
 }
 
 /// acc[g] += sum_j p[g][j] * v_j with the weights rounded to bf16 (pb) and vdpbf16ps over pairs
