@@ -251,9 +251,8 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16]
 
 /// acc[g] += sum_j p[g][j] * v_j for the GH heads at acc and s, chunks c0 .. c0 + CG - 1 of V,
 /// key j into phase j % KP: GH * CG * KP accumulators, that many independent FMA chains; Pairs:
-/// bf16 V read as pairs (decode_pairs). Each
-/// block is summed from zero and then added: the running sum sees one rounding per 16 keys, not
-/// one per key.
+/// bf16 V read as pairs (decode_pairs). Each block is summed from zero and then added: the
+/// running sum sees one rounding per 16 keys, not one per key.
 template <int DV, class KV, int GH, int CG, int KP, bool Pairs, class O, class Feed>
 ATTNCAP_DETAIL_ALWAYS_INLINE void pv_tile(float* acc, const float (*s)[16], const KV* const* vrow, int n, int c0,
                                           Feed& feed) {
@@ -304,12 +303,12 @@ inline constexpr int pv_chains = 10;
 /// Whether h heads of cg chunks fill at least pv_chains of `regs` accumulators in whole phases.
 constexpr bool pv_fills(int h, int cg, int regs) { return h * cg <= regs && h * cg * (regs / (h * cg)) >= pv_chains; }
 
-/// Whether `left` heads split into at most `runs` runs that each fill (pv_fills).
-constexpr bool pv_splits(int left, int runs, int cg, int regs) {
-  if (left == 0) return true;
+/// The largest first run of a split of `left` heads into at most `runs` runs that each fill
+/// (pv_fills); 0 if there is none.
+constexpr int pv_first_run(int left, int runs, int cg, int regs) {
   for (int h = left < regs / cg ? left : regs / cg; runs > 0 && h >= 1; --h)
-    if (pv_fills(h, cg, regs) && pv_splits(left - h, runs - 1, cg, regs)) return true;
-  return false;
+    if (pv_fills(h, cg, regs) && (h == left || pv_first_run(left - h, runs - 1, cg, regs) > 0)) return h;
+  return 0;
 }
 
 /// Heads of the next phased PV run out of `left`, `cg` chunks each: the fewest runs that each
@@ -317,8 +316,7 @@ constexpr bool pv_splits(int left, int runs, int cg, int regs) {
 /// in three phases, G16 as six, five and five.
 constexpr int pv_run_heads(int left, int cg, int regs) {
   for (int runs = 1;; ++runs)
-    for (int h = left < regs / cg ? left : regs / cg; h >= 1; --h)
-      if (pv_fills(h, cg, regs) && pv_splits(left - h, runs - 1, cg, regs)) return h;
+    if (const int h = pv_first_run(left, runs, cg, regs)) return h;
 }
 
 /// Phased PV of heads G0 .. G - 1, chunks c0 .. c0 + CG - 1: a run of pv_run_heads, then the rest.
