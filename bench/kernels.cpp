@@ -140,8 +140,11 @@ __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
 
 /// The vector width of the kernel path that runs: 16 fp32 lanes on AVX-512, else 8 (the AVX2 roofs).
 int roof_lanes() { return active_isa() >= isa::avx512 ? 16 : 8; }
-float read_stream(const std::byte* p, std::size_t n) {
-  return roof_lanes() == 16 ? read_avx512(p, n) : read_avx2(p, n);
+/// The plain read loops of the path that runs: 256-bit, and 512-bit on AVX-512. The read roof is
+/// the faster of them: on Zen 4 the 256-bit loop streams 20–25 % faster than the 512-bit one.
+std::vector<float (*)(const std::byte*, std::size_t)> read_loops() {
+  if (roof_lanes() == 16) return {read_avx512, read_avx2};
+  return {read_avx2};
 }
 float fma_stream(long iters) { return roof_lanes() == 16 ? fma_loop(iters) : fma_loop_avx2(iters); }
 
@@ -170,21 +173,23 @@ void fill(buffer& buf, dtype t) {
     kernels::store_from_float(buf.data(), t, i, float(int(i * 7919 % 2001) - 1000) / 1000.0f);
 }
 
-/// Best-of-N bandwidth (bytes/s) of reading `bufs` on `threads` threads, split evenly.
+/// Best-of-N bandwidth (bytes/s) of reading `bufs` on `threads` threads, split evenly: five tries
+/// of each read loop.
 double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bufs, int threads) {
   double best = 0;
   std::size_t total = 0;
   for (auto& b : bufs) total += b.second;
-  for (int rep = 0; rep < 5; ++rep) {
-    const auto t0 = clock_type::now();
-    parallel_for(std::size_t(threads), threads, [&](std::size_t t) {
-      for (auto& [p, n] : bufs) {
-        const std::size_t chunk = n / std::size_t(threads) / 256 * 256;
-        benchmark::DoNotOptimize(read_stream(p + t * chunk, chunk));
-      }
-    });
-    best = std::max(best, double(total) / seconds_since(t0));
-  }
+  for (int rep = 0; rep < 5; ++rep)
+    for (const auto read : read_loops()) {
+      const auto t0 = clock_type::now();
+      parallel_for(std::size_t(threads), threads, [&](std::size_t t) {
+        for (auto& [p, n] : bufs) {
+          const std::size_t chunk = n / std::size_t(threads) / 256 * 256;
+          benchmark::DoNotOptimize(read(p + t * chunk, chunk));
+        }
+      });
+      best = std::max(best, double(total) / seconds_since(t0));
+    }
   return best;
 }
 
