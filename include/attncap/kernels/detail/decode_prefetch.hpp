@@ -57,8 +57,9 @@ inline constexpr bool own_v_before_softmax = G >= 4;
 /// Whether a block's loops feed the prefetches once a loop (a QK step of U keys, a PV pass) rather
 /// than once a step: AVX2 from G = 4, where the per-step bookkeeping, its counters spilled for
 /// want of registers, cost a quarter of the block and a few rows a loop still go out early enough.
-/// Below G = 4 a loop's share is too many rows at once (G1 ran 4–25 % slower); AVX-512 keeps the
-/// steps it was measured with (bench/README.md).
+/// Below G = 4 a loop's share is too many rows at once (G1 ran 4–25 % slower). AVX-512 keeps its
+/// steps: fed per loop on Zen 4, fp16 G4 ran faster but bf16 G4 no faster and G8 with a bf16 q
+/// slower (bench/README.md).
 template <class O, int G>
 inline constexpr bool feed_per_loop = O::W == 8 && G >= 4;
 
