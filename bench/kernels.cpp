@@ -179,8 +179,9 @@ double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bu
   double best = 0;
   std::size_t total = 0;
   for (auto& b : bufs) total += b.second;
+  const auto loops = read_loops();
   for (int rep = 0; rep < 5; ++rep)
-    for (const auto read : read_loops()) {
+    for (const auto read : loops) {
       const auto t0 = clock_type::now();
       parallel_for(std::size_t(threads), threads, [&](std::size_t t) {
         for (auto& [p, n] : bufs) {
