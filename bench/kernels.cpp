@@ -519,12 +519,13 @@ int main(int argc, char** argv) {
   for (const decode_config& c : decode_space.configs)
     if (c.head_dim == 128 && c.kv != dtype::fp32)
       for (dtype qt : {dtype::fp32, dtype::bf16})
-        if (qt == dtype::fp32 || c.kv == dtype::bf16)
-          benchmark::RegisterBenchmark(
-              ("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") + "/S2048/kv_heads:1/threads:1")
-                  .c_str(),
-              bench_decode, c, 2048, 1, 1, qt, false)
-              ->Unit(benchmark::kMicrosecond);
+        for (bool products : {false, true})
+          if ((qt == dtype::fp32 && !products) || c.kv == dtype::bf16 && qt == dtype::bf16)
+            benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
+                                          (products ? "/bf16_products" : "") + "/S2048/kv_heads:1/threads:1")
+                                             .c_str(),
+                                         bench_decode, c, 2048, 1, 1, qt, products)
+                ->Unit(benchmark::kMicrosecond);
   for (const prefill_config& c : prefill_space.configs)
     for (bool products : {false, true})
       if (c.head_dim == 128 && (!products || c.type == dtype::bf16))

@@ -1,32 +1,16 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// Decode inner kernel, one block of up to 16 keys for G query heads: scores, online softmax and
-/// the weighted sum of V, with the prefetches that overlap them. Written once against `ops` and
-/// compiled once per ISA namespace by attncap/kernels/detail/bodies.hpp.
+/// Decode inner kernel, one block of up to 16 keys for G query heads: scores (decode_scores.hpp),
+/// online softmax and the weighted sum of V, with the prefetches that overlap them. Written once
+/// against `ops` and compiled once per ISA namespace by attncap/kernels/detail/bodies.hpp.
 // No include guard: bodies.hpp includes this file once per ISA, inside that ISA's namespace and
 // target region. Included on its own it forwards to bodies.hpp.
 #if !defined(ATTNCAP_DETAIL_IN_ISA_REGION)
 #include <attncap/kernels/detail/bodies.hpp>
 #else
-// Inside this ISA's namespace too: the prefetches this file's block issues.
+// Inside this ISA's namespace too: the prefetches this file's block issues, and its scores.
 #include <attncap/kernels/detail/decode_prefetch.hpp>
-
-/// Largest divisor of n that is <= cap (register blocking that tiles n exactly).
-constexpr int divisor_at_most(int n, int cap) {
-  for (int d = cap < 1 ? 1 : cap; d > 1; --d)
-    if (n % d == 0) return d;
-  return 1;
-}
-
-/// Hides where p points from the optimiser, so that loads through it stay inside the loop that
-/// uses them: hoisting every q vector out of the key loop leaves no registers for the accumulators.
-template <class T>
-inline const T* opaque(const T* p) noexcept {
-#if defined(__GNUC__)
-  asm("" : "+r"(p));
-#endif
-  return p;
-}
+#include <attncap/kernels/detail/decode_scores.hpp>
 
 /// The rows of one block for one KV head: k[j] and v[j] for the block's n keys.
 template <class KV>
@@ -42,169 +26,18 @@ struct block_rows {
 template <class O, class KV, int DV, int G>
 inline constexpr bool decode_pairs = O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DV % (2 * O::W) == 0 && G <= 8;
 
-/// Whether the fp32 QK can read bf16 K as even / odd pairs (O::load_bf16_pairs: two ALU operations
-/// per 2W elements instead of four) against a q stored in that order (scaled_row). AVX2 only: its
-/// conversions, not its FMAs, bound a G <= 8 block; AVX-512 with bf16 K widens each element (or
-/// takes the bf16 dot product, avx512_bf16).
-template <class O, class KV, int DK>
-inline constexpr bool decode_qk_pairs = O::W == 8 &&
-                                        O::has_bf16_pairs&& std::is_same_v<KV, bf16_t>&& DK % (2 * O::W) == 0;
-
-/// part[g*16 + j0 + u] = lane-wise partial dot products of q_g and key j0+u (NU keys, fp32 FMA);
-/// Pairs: q in pair order, K read as pairs.
-template <int DK, class KV, int G, int NU, bool Pairs, class O, class Feed>
-ATTNCAP_DETAIL_ALWAYS_INLINE void qk_fma(const float* q, const KV* const* krow, int j0, typename O::vec* part,
-                                         Feed& feed) {
-  using vec = typename O::vec;
-  q = opaque(q);
-  constexpr int W = O::W;
-  vec a[G][NU];
-  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
-    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::zero();
-  if constexpr (Pairs) {
-    // Key by key: the pairs of NU keys at once would not leave the accumulators their registers.
-    for (int c = 0; c < DK / W; c += 2) {
-      ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) {
-        vec even, odd;
-        O::load_bf16_pairs(krow[j0 + u] + c * W, even, odd);
-        ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
-          a[g][u] = O::fma(O::load(q + g * DK + c * W), even, a[g][u]);
-          a[g][u] = O::fma(O::load(q + g * DK + (c + 1) * W), odd, a[g][u]);
-        }
-      }
-      feed.step(2 * G * NU);
-    }
+/// out[g] = the horizontal sum (or max) of v[g] for the G heads: in one transpose-and-reduce where
+/// the vector width is a block (AVX-512, G of 4, 8 or 16), else head by head. The heads' chains
+/// then run side by side instead of one after another.
+template <int G, bool Max, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void reduce_heads(const typename O::vec* v, float* out) {
+  if constexpr (O::W == 16 && (G == 4 || G == 8 || G == 16)) {
+    alignas(64) float t[16];
+    O::store(t, O::template reduce_rows<G, Max>(v));
+    for (int g = 0; g < G; ++g) out[g] = t[g];
   } else {
-    for (int c = 0; c < DK / W; ++c) {
-      vec kv[NU];
-      ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) kv[u] = O::load(krow[j0 + u] + c * W);
-      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
-        const vec qv = O::load(q + g * DK + c * W);
-        ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::fma(qv, kv[u], a[g][u]);
-      }
-      feed.step(G * NU);
-    }
+    for (int g = 0; g < G; ++g) out[g] = Max ? O::hmax(v[g]) : O::hsum(v[g]);
   }
-  feed.loop(DK / W * G * NU);
-  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
-    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
-}
-
-/// Same with vdpbf16ps on bf16 keys: q = hi + lo, products exact; Lo = false when lo is zero
-/// (bf16 q), which halves the dot products. Unscaled: q stays exact in bf16, and the scores are
-/// scaled once per block after the reduction.
-template <int DK, int G, int NU, bool Lo, class O, class Feed>
-ATTNCAP_DETAIL_ALWAYS_INLINE void qk_bf16dot(const bf16_t* q_hi, const bf16_t* q_lo, const bf16_t* const* krow, int j0,
-                                             typename O::vec* part, Feed& feed) {
-  using vec = typename O::vec;
-  q_hi = opaque(q_hi);
-  q_lo = opaque(q_lo);
-  vec a[G][NU];
-  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
-    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) a[g][u] = O::zero();
-  for (int c = 0; c < DK / 32; ++c) {
-    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) {
-      const auto kv = O::load_bf16x32(krow[j0 + u] + c * 32);
-      ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g) {
-        a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_hi + g * DK + c * 32), kv);
-        if constexpr (Lo) a[g][u] = O::dot_bf16(a[g][u], O::load_bf16x32(q_lo + g * DK + c * 32), kv);
-      }
-    }
-    feed.step((Lo ? 2 : 1) * G * NU);
-  }
-  feed.loop(DK / 32 * (Lo ? 2 : 1) * G * NU);
-  ATTNCAP_DETAIL_UNROLLED_FOR (int g = 0; g < G; ++g)
-    ATTNCAP_DETAIL_UNROLLED_FOR (int u = 0; u < NU; ++u) part[g * 16 + j0 + u] = a[g][u];
-}
-
-/// Soft-cap in the log2 domain: outer * tanh(k x / 2) as outer * (1 - 2 / (2^(k x) + 1)), with
-/// outer = c log2(e) and k = 2 / c for log2-domain scores x (2 log2(e) / c for raw ones). Both
-/// ends are exact: 2^(k x) goes to 0 or to a huge value, never to NaN.
-template <class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE typename O::vec soft_cap(typename O::vec x, typename O::vec k, typename O::vec outer) {
-  const typename O::vec one = O::set1(1.0f);
-  return O::mul(outer, O::sub(one, O::div(O::set1(2.0f), O::add(O::exp2(O::mul(x, k)), one))));
-}
-
-/// Dot products made log2-domain scores: scaled (unless q was scaled beforehand), then soft-capped.
-template <class O>
-struct score_map {
-  using vec = typename O::vec;
-  vec scale, k, outer;
-  bool scaled, capped;
-  ATTNCAP_DETAIL_ALWAYS_INLINE score_map(const decode_work& w, bool unscaled)
-      : scale(O::set1(w.score_scale)),
-        k(O::set1(2.0f / (w.softcap > 0.0f ? w.softcap : 1.0f))),
-        outer(O::set1(w.softcap * log2e)),
-        scaled(unscaled),
-        capped(w.softcap > 0.0f) {}
-  ATTNCAP_DETAIL_ALWAYS_INLINE vec operator()(vec x) const {
-    if (scaled) x = O::mul(x, scale);
-    return capped ? soft_cap<O>(x, k, outer) : x;
-  }
-};
-
-/// The G heads' dot products s[g] of a block made log2-domain scores (score_map), -inf past the n
-/// keys.
-template <int G, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void finish_scores(const decode_work& w, float (*s)[16], int n, bool unscaled) {
-  const score_map<O> map(w, unscaled);
-  for (int g = 0; g < G; ++g) {
-    if (unscaled || map.capped)
-      for (int i = 0; i < 16; i += O::W) O::store(s[g] + i, map(O::load(s[g] + i)));
-    for (int j = n; j < 16; ++j) s[g][j] = -INFINITY;
-  }
-}
-
-/// s[g][j]: scores of the G heads from local head qh against the block's keys, log2 domain, -inf
-/// past the n keys. U keys a step, each step's FMAs reported to the prefetch feed, whose plan the
-/// QK variant adds its FMAs to: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32
-/// / fp16 q whose values fit in bf16: half the vdpbf16ps), or fp32 FMA.
-template <int DK, class KV, int G, class O, class Feed>
-ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, const KV* const* krow, int n, Feed& feed,
-                                               float (*s)[16]) {
-  using vec = typename O::vec;
-  constexpr int U = divisor_at_most(16, O::acc_regs / G);  // keys per QK step: G * U independent FMA chains
-  alignas(64) vec part[G * 16];
-  int j0 = 0;
-  const auto steps = [&](int fmas_per_key, auto step) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-    feed.plan(n * fmas_per_key);
-    for (; j0 + U <= n; j0 += U) step(std::integral_constant<int, U>{});
-    for (; j0 < n; ++j0) step(std::integral_constant<int, 1>{});
-  };
-  if constexpr (O::has_bf16_dot && std::is_same_v<KV, bf16_t> && DK % 32 == 0) {
-    if (w.bf16_dot) {
-      const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
-      const bf16_t* lo = w.q_lo_nonzero ? w.q_lo + std::size_t(qh) * DK : hi;
-      if (!w.q_lo_nonzero)
-        steps(G * DK / 32, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-          qk_bf16dot<DK, G, nu(), false, O>(hi, lo, krow, j0, part, feed);
-        });
-      else
-        steps(2 * G * DK / 32, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-          qk_bf16dot<DK, G, nu(), true, O>(hi, lo, krow, j0, part, feed);
-        });
-    }
-  }
-  const bool unscaled = j0 != 0;
-  if (j0 == 0) {
-    const float* q = w.q + std::size_t(qh) * DK;
-    if constexpr (decode_qk_pairs<O, KV, DK>) {
-      if (w.q_pairs)
-        steps(G * DK / O::W, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-          qk_fma<DK, KV, G, nu(), true, O>(q, krow, j0, part, feed);
-        });
-    }
-    if (j0 == 0)
-      steps(G * DK / O::W, [&](auto nu) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
-        qk_fma<DK, KV, G, nu(), false, O>(q, krow, j0, part, feed);
-      });  // no pairs QK ran
-  }
-  for (int g = 0; g < G; ++g) {
-    for (int j = n; j < 16; ++j) part[g * 16 + j] = O::zero();
-    O::reduce16(part + g * 16, s[g]);
-  }
-  finish_scores<G, O>(w, s, n, unscaled);
 }
 
 /// Online softmax of one block for G heads: the running max m and sum l updated, acc rescaled only
@@ -216,20 +49,24 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16]
                                                 bool bf16_products) {
   using vec = typename O::vec;
   constexpr int W = O::W, CV = DV / W;
+  vec r[G];
+  float bm[G], bl[G];
   for (int g = 0; g < G; ++g) {
-    vec mx = O::load(s[g]);
-    for (int i = W; i < 16; i += W) mx = O::max(mx, O::load(s[g] + i));
-    const float bm = O::hmax(mx);
-    if (bm > m[g]) {
-      const float alpha = scalar::ops::exp2(m[g] - bm);
-      m[g] = bm;
+    r[g] = O::load(s[g]);
+    for (int i = W; i < 16; i += W) r[g] = O::max(r[g], O::load(s[g] + i));
+  }
+  reduce_heads<G, true, O>(r, bm);
+  for (int g = 0; g < G; ++g) {
+    if (bm[g] > m[g]) {
+      const float alpha = scalar::ops::exp2(m[g] - bm[g]);
+      m[g] = bm[g];
       l[g] *= alpha;
       const vec av = O::set1(alpha);
       float* ag = acc + g * DV;
       for (int c = 0; c < CV; ++c) O::store(ag + c * W, O::mul(av, O::load(ag + c * W)));
     }
     const vec mv = O::set1(m[g]);
-    vec sum = O::zero();
+    r[g] = O::zero();
     for (int i = 0; i < 16; i += W) {
       vec p = O::exp2(O::sub(O::load(s[g] + i), mv));
       if constexpr (DotPv) {
@@ -243,10 +80,11 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_softmax(float (*s)[16], bf16_t (*pb)[16]
         (void)bf16_products;
       }
       O::store(s[g] + i, p);
-      sum = O::add(sum, p);
+      r[g] = O::add(r[g], p);
     }
-    l[g] += O::hsum(sum);
   }
+  reduce_heads<G, false, O>(r, bl);
+  for (int g = 0; g < G; ++g) l[g] += bl[g];
 }
 
 /// acc[g] += sum_j p[g][j] * v_j for the GH heads at acc and s, chunks c0 .. c0 + CG - 1 of V,

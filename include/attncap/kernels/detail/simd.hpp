@@ -240,20 +240,73 @@ struct ops {
   }
   static void prefetch(const void* p) { prefetch_t1(p); }
   static void prefetch_l1(const void* p) { prefetch_t0(p); }
-  /// Transpose-and-add: 16 vectors -> one vector of their 16 horizontal sums (45 shuffles/adds
-  /// instead of 16 full reductions).
-  static vec reduce16v(const vec* v) {
-    __m512 a[8], b[4], c[2];
-    for (int i = 0; i < 8; ++i)
-      a[i] = _mm512_add_ps(_mm512_unpacklo_ps(v[2 * i], v[2 * i + 1]), _mm512_unpackhi_ps(v[2 * i], v[2 * i + 1]));
-    for (int i = 0; i < 4; ++i) {
+  template <bool Max>
+  static vec fold(vec a, vec b) {
+    if constexpr (Max)
+      return max(a, b);
+    else
+      return add(a, b);
+  }
+  /// Transpose-and-reduce: N (4, 8 or 16) vectors -> lanes 0 .. N - 1 hold their horizontal
+  /// sums (or maxima), in order: 45 shuffles and ops for 16 vectors instead of 16 full reductions.
+  template <int N, bool Max = false>
+  static vec reduce_rows(const vec* v) {
+    static_assert(N == 4 || N == 8 || N == 16, "attncap::detail: reduce_rows takes 4, 8 or 16 rows");
+    __m512 a[N / 2], b[N / 4];
+    for (int i = 0; i < N / 2; ++i)
+      a[i] = fold<Max>(_mm512_unpacklo_ps(v[2 * i], v[2 * i + 1]), _mm512_unpackhi_ps(v[2 * i], v[2 * i + 1]));
+    for (int i = 0; i < N / 4; ++i) {  // lane l of b[i]: rows 4i .. 4i + 3 over lane l
       const __m512d x = _mm512_castps_pd(a[2 * i]), y = _mm512_castps_pd(a[2 * i + 1]);
-      b[i] = _mm512_add_ps(_mm512_castpd_ps(_mm512_unpacklo_pd(x, y)), _mm512_castpd_ps(_mm512_unpackhi_pd(x, y)));
+      b[i] = fold<Max>(_mm512_castpd_ps(_mm512_unpacklo_pd(x, y)), _mm512_castpd_ps(_mm512_unpackhi_pd(x, y)));
     }
-    for (int i = 0; i < 2; ++i)
-      c[i] = _mm512_add_ps(_mm512_shuffle_f32x4(b[2 * i], b[2 * i + 1], 0x88),
-                           _mm512_shuffle_f32x4(b[2 * i], b[2 * i + 1], 0xdd));
-    return _mm512_add_ps(_mm512_shuffle_f32x4(c[0], c[1], 0x88), _mm512_shuffle_f32x4(c[0], c[1], 0xdd));
+    if constexpr (N == 4) {
+      const __m512 x = fold<Max>(b[0], _mm512_shuffle_f32x4(b[0], b[0], 0x4e));
+      return fold<Max>(x, _mm512_shuffle_f32x4(x, x, 0xb1));
+    } else {
+      __m512 c[N / 8];
+      for (int i = 0; i < N / 8; ++i)
+        c[i] = fold<Max>(_mm512_shuffle_f32x4(b[2 * i], b[2 * i + 1], 0x88),
+                         _mm512_shuffle_f32x4(b[2 * i], b[2 * i + 1], 0xdd));
+      if constexpr (N == 8) {
+        const __m512 x = fold<Max>(c[0], _mm512_shuffle_f32x4(c[0], c[0], 0xb1));  // rows 0-3 in lane 0, 4-7 in lane 2
+        return _mm512_shuffle_f32x4(x, x, 0x08);
+      } else {
+        return fold<Max>(_mm512_shuffle_f32x4(c[0], c[1], 0x88), _mm512_shuffle_f32x4(c[0], c[1], 0xdd));
+      }
+    }
+  }
+  static vec reduce16v(const vec* v) { return reduce_rows<16>(v); }
+  /// s[g][k U + u] = lane g U + u of t[k], for G (1, 2, 4 or 8) rows of 16 / G wide blocks: the
+  /// scores of G heads against 16 keys, U = 16 / G keys a vector, back in per-head rows.
+  template <int G>
+  static void transpose_blocks(const vec* t, float (*s)[16]) {
+    static_assert(G == 1 || G == 2 || G == 4 || G == 8, "attncap::detail: transpose_blocks takes 1, 2, 4 or 8 rows");
+    if constexpr (G == 1) {
+      store(s[0], t[0]);
+    } else if constexpr (G == 2) {
+      store(s[0], _mm512_shuffle_f32x4(t[0], t[1], 0x44));
+      store(s[1], _mm512_shuffle_f32x4(t[0], t[1], 0xee));
+    } else if constexpr (G == 4) {
+      transpose_lanes(t[0], t[1], t[2], t[3], s[0], s[1], s[2], s[3]);
+    } else {
+      __m512 e[4], o[4];  // 64-bit pairs: even and odd rows' blocks, four 128-bit lanes each
+      for (int i = 0; i < 4; ++i) {
+        const __m512d x = _mm512_castps_pd(t[2 * i]), y = _mm512_castps_pd(t[2 * i + 1]);
+        e[i] = _mm512_castpd_ps(_mm512_unpacklo_pd(x, y));
+        o[i] = _mm512_castpd_ps(_mm512_unpackhi_pd(x, y));
+      }
+      transpose_lanes(e[0], e[1], e[2], e[3], s[0], s[2], s[4], s[6]);
+      transpose_lanes(o[0], o[1], o[2], o[3], s[1], s[3], s[5], s[7]);
+    }
+  }
+  /// Lane k of s_l = lane l of t_k: a 4 x 4 transpose of 128-bit lanes, stored.
+  static void transpose_lanes(vec t0, vec t1, vec t2, vec t3, float* s0, float* s1, float* s2, float* s3) {
+    const __m512 a0 = _mm512_shuffle_f32x4(t0, t1, 0x44), a1 = _mm512_shuffle_f32x4(t0, t1, 0xee);
+    const __m512 a2 = _mm512_shuffle_f32x4(t2, t3, 0x44), a3 = _mm512_shuffle_f32x4(t2, t3, 0xee);
+    store(s0, _mm512_shuffle_f32x4(a0, a2, 0x88));
+    store(s1, _mm512_shuffle_f32x4(a0, a2, 0xdd));
+    store(s2, _mm512_shuffle_f32x4(a1, a3, 0x88));
+    store(s3, _mm512_shuffle_f32x4(a1, a3, 0xdd));
   }
   static void reduce16(const vec* parts, float* out) { _mm512_storeu_ps(out, reduce16v(parts)); }
   /// acc + sum over pairs of a[2i]*b[2i] + a[2i+1]*b[2i+1], products exact, fp32 accumulation.
