@@ -7,6 +7,7 @@
 #include <array>
 #include <attncap/kernels/detail/bodies.hpp>
 #include <attncap/kernels/detail/decode_amx.hpp>
+#include <attncap/kernels/detail/decode_lanes.hpp>
 #include <attncap/kernels/detail/decode_plan.hpp>
 #include <attncap/kernels/detail/explicit.hpp>
 #include <attncap/kernels/detail/family.hpp>
@@ -42,8 +43,19 @@ constexpr bool decode_bf16_q(isa path) noexcept {
          (path == isa::avx512_bf16 && std::is_same_v<KV, bf16_t> && DK % 32 == 0);
 }
 
+/// Whether decode runs with the heads in the lanes on `path` (see decode_lanes.hpp).
+template <int DK, int DV, class KV, int G, int R>
+constexpr bool decode_lanes_on(isa path) noexcept {
+#if defined(ATTNCAP_DETAIL_X86)
+  return path == isa::avx512_bf16 && lanes::decode_on_lanes<DK, DV, KV, G, R>;
+#else
+  return (void)path, false;
+#endif
+}
+
 /// The decode body of `path`; AVX-512 with and without bf16 dot share one body (runtime flag), and
-/// the AMX path runs it with the tile kernel for the blocks where decode_tiles_on says so.
+/// the AMX path runs it with the tile kernel for the blocks where decode_tiles_on says so, the
+/// avx512_bf16 path with the lane kernel where decode_lanes_on says so.
 template <int DK, int DV, class KV, int G, int R>
 decode_body_fn decode_body_for(isa path) noexcept {
   switch (path) {
@@ -53,8 +65,11 @@ decode_body_fn decode_body_for(isa path) noexcept {
       if constexpr (amx::decode_on_tiles<DK, DV, KV, G, R>)
         return &avx512::decode_partial<DK, DV, KV, G, R, amx::tile_blocks>;
 #endif
-      [[fallthrough]];
+      return &avx512::decode_partial<DK, DV, KV, G, R>;
     case isa::avx512_bf16:
+      if constexpr (lanes::decode_on_lanes<DK, DV, KV, G, R>)
+        return &avx512::decode_partial<DK, DV, KV, G, R, lanes::lane_blocks>;
+      [[fallthrough]];
     case isa::avx512:
       return &avx512::decode_partial<DK, DV, KV, G, R>;
     case isa::avx2:
@@ -83,8 +98,8 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   const decode_layout lay = layout_decode(p, DV, threads);
   const call_scratch scratch(latent_v ? "mla_decode" : "decode", p.workspace, p.workspace_bytes, lay.bytes);
   const int tile_group = decode_tiles_on<DK, DV, KV, G, R>(path) ? G : 0;
-  decode_plan plan =
-      plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, tile_group, pair_run, latent_v, threads);
+  decode_plan plan = plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, tile_group,
+                                 decode_lanes_on<DK, DV, KV, G, R>(path), pair_run, latent_v, threads);
   const int hpk = p.num_q_heads / p.num_kv_heads;
   parallel_for(plan.part.items.size(), threads, [&](std::size_t i) {
     decode_work w = item_work(p, plan, i);

@@ -4,8 +4,9 @@
 /// bf16 keys for a unit of G = 4 or 8 query heads. The scores are one tile product, the block's K
 /// rows (in place where they lie at one stride, else copied) times q in tile order: the G heads'
 /// bf16 hi parts and their lo parts as 2G columns, so the products keep about 16 bits of q, as the
-/// vector path's. The softmax runs in AVX-512 with a head a lane; acc += P V multiplies the weights
-/// as (hi, lo) pairs by each V element doubled, 16 elements of acc a product. With
+/// vector path's. The softmax runs in AVX-512 with a head a lane (the lane kernel's, see
+/// decode_lanes.hpp); acc += P V multiplies the weights as (hi, lo) pairs by each V element
+/// doubled, 16 elements of acc a product. With
 /// allow_bf16_products, or a bf16 q, the lo parts are zero (and still multiplied: an infinite K
 /// element then gives NaN where the vector body gives an infinite score).
 ///
@@ -16,6 +17,7 @@
 
 #include <attncap/kernels/detail/amx_tiles.hpp>
 #include <attncap/kernels/detail/bodies.hpp>
+#include <attncap/kernels/detail/decode_lanes.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -28,6 +30,7 @@ namespace attncap::kernels::detail::amx {
 
 using O = avx512::ops;
 using avx512::block_prefetch;
+using lanes::key_softmax;
 
 /// Whether a decode body runs on tiles: bf16 KV in units of 4 or 8 query heads (their hi and lo
 /// parts fill 8 or 16 columns of the scores; a build listing group 16 runs it on the FMA body),
@@ -101,19 +104,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const decode_work& w, int qh, deco
   ATTNCAP_DETAIL_TILE_FENCE();
 }
 
-/// x's max (Sum: sum) over the 16 / G keys a vector holds: every lane gets its head's, folding
-/// the vector's halves (and, G = 4, quarters) onto each other.
-template <int G, bool Sum>
-ATTNCAP_DETAIL_ALWAYS_INLINE __m512 fold_keys(__m512 x) {
-  const __m512 half = _mm512_shuffle_f32x4(x, x, 0x4e);
-  x = Sum ? O::add(x, half) : O::max(x, half);
-  if constexpr (G == 4) {
-    const __m512 quarter = _mm512_shuffle_f32x4(x, x, 0xb1);
-    x = Sum ? O::add(x, quarter) : O::max(x, quarter);
-  }
-  return x;
-}
-
 /// x[i] = the log2-domain scores (score_map) of keys 16 i / G .. 16 (i + 1) / G - 1, G lanes (one
 /// a head) each: hi + lo, -inf past the n keys.
 template <int G>
@@ -130,50 +120,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float* 
       x[i] = _mm512_mask_mov_ps(O::set1(-INFINITY), _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(n)), x[i]);
     }
   }
-}
-
-/// The G floats at p in every group of G lanes, and back.
-template <int G>
-ATTNCAP_DETAIL_ALWAYS_INLINE __m512 load_heads(const float* p) {
-  if constexpr (G == 8) return _mm512_broadcast_f32x8(_mm256_loadu_ps(p));
-  return _mm512_broadcast_f32x4(_mm_loadu_ps(p));
-}
-template <int G>
-ATTNCAP_DETAIL_ALWAYS_INLINE void store_heads(float* p, __m512 x) {
-  if constexpr (G == 8) return _mm256_storeu_ps(p, _mm512_castps512_ps256(x));
-  _mm_storeu_ps(p, _mm512_castps512_ps128(x));
-}
-
-/// Online softmax of the block for the G heads from qh, a head a lane: the running max and sum
-/// updated, the head's acc row rescaled where its max rose, x replaced by the weights 2^(x - m)
-/// (rounded to bf16 with bf16 products, which l then sums).
-template <int G>
-ATTNCAP_DETAIL_ALWAYS_INLINE void key_softmax(const decode_work& w, int qh, float* acc, int dv, __m512* x) {
-  __m512 mx = x[0];
-  for (int i = 1; i < G; ++i) mx = O::max(mx, x[i]);
-  mx = fold_keys<G, false>(mx);
-  float* const m = w.m + qh;
-  float* const l = w.l + qh;
-  const __m512 m_old = load_heads<G>(m), m_new = O::max(m_old, mx);
-  if (const unsigned rose = _mm512_cmp_ps_mask(m_new, m_old, _CMP_GT_OQ) & ((1u << G) - 1)) {
-    alignas(64) float alpha[16];
-    O::store(alpha, O::exp2(O::sub(m_old, m_new)));
-    for (int g = 0; g < G; ++g) {
-      if (!(rose >> g & 1u)) continue;
-      l[g] *= alpha[g];
-      const __m512 a = O::set1(alpha[g]);
-      for (int c = 0; c < dv; c += 16) O::store(acc + g * dv + c, O::mul(a, O::load(acc + g * dv + c)));
-    }
-    store_heads<G>(m, m_new);
-  }
-  __m512 sum = O::zero();
-  for (int i = 0; i < G; ++i) {
-    x[i] = O::exp2(O::sub(x[i], m_new));
-    if (w.bf16_products) x[i] = O::from_bf16(O::to_bf16(x[i]));
-    sum = O::add(sum, x[i]);
-  }
-  sum = fold_keys<G, true>(sum);
-  store_heads<G>(l, O::add(load_heads<G>(l), sum));
 }
 
 /// t.pw[g][j] = the weight of head g for key j as a (bf16 hi, bf16 lo) pair (lo zero with bf16

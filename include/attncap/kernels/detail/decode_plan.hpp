@@ -153,6 +153,13 @@ constexpr std::size_t tile_element(std::size_t d, std::size_t g) noexcept {
   return d / 32 * 64 * g + d % 32 / 2 * 4 * g + d % 2;
 }
 
+/// Where element d of a head goes in lane order for units of 8 heads (relative to the unit's
+/// first element): every 4 elements, the unit's heads side by side, so that one 64-byte load holds
+/// two element pairs of each of the 8 heads (decode_lanes.hpp).
+constexpr std::size_t lane_element(std::size_t head_in_unit, std::size_t d) noexcept {
+  return d / 4 * 32 + head_in_unit * 4 + d % 4;
+}
+
 /// q element k as bf16 hi + lo (lo zero unless split).
 struct q_parts {
   bf16_t hi, lo;
@@ -182,9 +189,9 @@ inline bool tile_row(const decode_params& p, std::size_t head, std::size_t dk, s
 
 /// Fills q (see decode_q) from p.q: its fp32 rows in pair order of runs of `pair_run` when that is
 /// not 0 (scaled_row); its hi and lo parts in tile order for units of `tile_group` heads when that
-/// is not 0.
+/// is not 0, else in lane order for units of 8 heads when `lanes` (lane_element), else by rows.
 inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool split, std::size_t pair_run,
-                      std::size_t tile_group, float score_scale, int threads, decode_q& q) {
+                      std::size_t tile_group, bool lanes, float score_scale, int threads, decode_q& q) {
   const std::size_t heads = std::size_t(p.num_q_heads);
   // hi and lo lie next to each other: tile order spans both.
   std::uint32_t* const tiles = reinterpret_cast<std::uint32_t*>(q.hi.data());
@@ -199,11 +206,13 @@ inline void convert_q(const decode_params& p, std::size_t dk, bool dot, bool spl
         scaled_q_row(p, head * dk, dk, pair_run, score_scale, q.scaled.data() + head * dk);
         continue;
       }
-      for (std::size_t k = head * dk; k < (head + 1) * dk; ++k) {
-        const q_parts x(p, k, split);
+      const std::size_t unit = lanes ? head / 8 * 8 * dk : head * dk;
+      for (std::size_t d = 0; d < dk; ++d) {
+        const q_parts x(p, head * dk + d, split);
+        const std::size_t at = unit + (lanes ? lane_element(head % 8, d) : d);
         lo_nonzero |= x.lo_nonzero();
-        q.hi[k] = x.hi;
-        if (split) q.lo[k] = x.lo;
+        q.hi[at] = x.hi;
+        if (split) q.lo[at] = x.lo;
       }
     }
     q.lo_flags[b] = lo_nonzero;
@@ -224,10 +233,11 @@ struct decode_plan {
 };
 
 /// Converts q, partitions the call and places the partial results in `base` (laid out as `lay`).
-/// `dot`: q as bf16 hi + lo, in tile order for units of `tile_group` heads when that is not 0;
+/// `dot`: q as bf16 hi + lo, in tile order for units of `tile_group` heads when that is not 0, in
+/// lane order for units of 8 heads when `lanes`;
 /// `pair_run`: not 0 for the fp32 QK on bf16 pairs, the elements a pair load splits (q in pair order).
 inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay, std::byte* base, std::size_t dk,
-                               std::size_t dv, std::size_t kv_bytes, bool dot, int tile_group, int pair_run,
+                               std::size_t dv, std::size_t kv_bytes, bool dot, int tile_group, bool lanes, int pair_run,
                                bool latent_v, int threads) {
   decode_plan plan;
   plan.dot = dot;
@@ -249,8 +259,8 @@ inline decode_plan plan_decode(const decode_params& p, const decode_layout& lay,
   plan.q.hi = {reinterpret_cast<bf16_t*>(plan.q.scaled.data()), n};
   plan.q.lo = {plan.q.hi.data() + n, n};
   plan.q.lo_flags = view<char>(base, lay.lo_flags);
-  convert_q(p, dk, dot, plan.split, plan.pairs ? std::size_t(pair_run) : 0, std::size_t(tile_group), plan.score_scale,
-            threads, plan.q);
+  convert_q(p, dk, dot, plan.split, plan.pairs ? std::size_t(pair_run) : 0, std::size_t(tile_group), lanes,
+            plan.score_scale, threads, plan.q);
   plan.part.items = view<decode_item>(base, lay.items);
   plan.part.first = view<std::size_t>(base, lay.first);
   plan.part.item_heads = lay.item_heads;
