@@ -214,7 +214,8 @@ TEST_CASE("odd head counts on every ISA path, KV dtype and page layout") {
     if (!available(path)) continue;
     scoped_isa force(path);
     for (dtype kv : decode_space_t::family_kv_dtypes)
-      for (auto [hq, hkv] : heads) {
+      for (const auto& pair : heads) {
+        const int hq = pair.first, hkv = pair.second;  // not a structured binding: CAPTURE's lambda takes it
         if (!decode_space.compiled(128, kv, hq / hkv)) continue;
         CAPTURE(to_string(path));
         CAPTURE(name({128, kv, hq / hkv}));

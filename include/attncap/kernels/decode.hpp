@@ -101,11 +101,12 @@ void run_paged_decode(const decode_params& p, bool latent_v) {
   decode_plan plan = plan_decode(p, lay, scratch.base(), DK, DV, sizeof(KV), dot, tile_group,
                                  decode_lanes_on<DK, DV, KV, G, R>(path), pair_run, latent_v, threads);
   const int hpk = p.num_q_heads / p.num_kv_heads;
+  constexpr int rest_unit = R > 0 ? R : 1;  // R = 0 leaves the division dead, yet clang warns on / 0
   parallel_for(plan.part.items.size(), threads, [&](std::size_t i) {
     decode_work w = item_work(p, plan, i);
     w.kv_heads = plan.part.items[i].h1 - plan.part.items[i].h0;
     w.units_per_head = hpk / G;
-    w.rest_per_head = R > 0 ? hpk % G / R : 0;
+    w.rest_per_head = R > 0 ? hpk % G / rest_unit : 0;
     body(w);
   });
   merge_partials<DV>(p, plan, threads);
