@@ -108,18 +108,12 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const decode_work& w, int qh, deco
 /// a head) each: hi + lo, -inf past the n keys.
 template <int G>
 ATTNCAP_DETAIL_ALWAYS_INLINE void key_scores(const decode_work& w, const float* st, int n, __m512* x) {
-  constexpr int per = 16 / G;  // keys a vector
   constexpr int hi_parts = G == 8 ? 0x44 : 0x88, lo_parts = G == 8 ? 0xee : 0xdd;
-  const avx512::score_map<O> map(w, true);
-  const __m512i lane_key = _mm512_srli_epi32(O::lane_index(), G == 8 ? 3 : 2);
   for (int i = 0; i < G; ++i) {
     const __m512 a = O::load(st + 32 * i), b = O::load(st + 32 * i + 16);
-    x[i] = map(O::add(_mm512_shuffle_f32x4(a, b, hi_parts), _mm512_shuffle_f32x4(a, b, lo_parts)));
-    if (per * (i + 1) > n) {
-      const __m512i key = _mm512_add_epi32(lane_key, _mm512_set1_epi32(per * i));
-      x[i] = _mm512_mask_mov_ps(O::set1(-INFINITY), _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(n)), x[i]);
-    }
+    x[i] = O::add(_mm512_shuffle_f32x4(a, b, hi_parts), _mm512_shuffle_f32x4(a, b, lo_parts));
   }
+  lanes::map_keys<G>(w, n, x);
 }
 
 /// t.pw[g][j] = the weight of head g for key j as a (bf16 hi, bf16 lo) pair (lo zero with bf16

@@ -221,31 +221,53 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void pv_bf16dot(float* acc, const bf16_t (*pb)[16],
   }
 }
 
+/// Whether a block's P V can take its weights in bf16 with vdpbf16ps (bf16_products): V read as
+/// pairs, the accumulators in pair_rows order.
+template <class O, class KV, int DV, int G>
+inline constexpr bool pv_on_dots = decode_pairs<O, KV, DV, G>&& O::has_bf16_dot;
+
+/// The FMAs (or dot products) a block's P V reports to the prefetch feed.
+template <int DV, int G, class O>
+constexpr int pv_fmas(int n, bool pv_dot) noexcept {
+  return pv_dot ? (n + 1) / 2 * G * (DV / 16) : n * G * (DV / O::W);
+}
+
+/// The block's V rows into L1, unless the far prefetch brings them with K (same_rows).
+template <int DV, class KV, class O>
+ATTNCAP_DETAIL_ALWAYS_INLINE void own_v_rows(const block_rows<KV>& rows, const block_prefetch& pf) {
+  if (!pf.same_rows)
+    for (int j = 0; j < rows.n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
+}
+
+/// acc += P V over the block, with the weights pb in bf16 where pv_dot, else s; then the block's
+/// prefetches still due.
+template <int DV, class KV, int G, class O, class Feed>
+ATTNCAP_DETAIL_ALWAYS_INLINE void block_pv(float* acc, const float (*s)[16], const bf16_t (*pb)[16],
+                                           const block_rows<KV>& rows, bool pv_dot, Feed& feed) {
+  if constexpr (pv_on_dots<O, KV, DV, G>)
+    if (pv_dot) pv_bf16dot<DV, G, O>(acc, pb, rows.v, rows.n, feed);
+  if (!pv_dot) pv_fma<DV, KV, G, O>(acc, s, rows.v, rows.n, feed);
+  feed.finish();
+}
+
 /// One block of n <= 16 keys for the G query heads from local head qh: scores, online softmax
 /// (m, l in w) and acc += p V, the prefetches of pf spread over the QK and PV FMAs.
 template <int DK, int DV, class KV, int G>
 void decode_block(const decode_work& w, int qh, const block_rows<KV>& rows, const block_prefetch& pf) {
   using O = typename dependent<ops, KV>::type;
-  constexpr bool dot_pv = decode_pairs<O, KV, DV, G> && O::has_bf16_dot;  // same accumulators, pair_rows order
+  constexpr bool dot_pv = pv_on_dots<O, KV, DV, G>;  // same accumulators, pair_rows order
   const bool pv_dot = dot_pv && w.bf16_products;
-  const int n = rows.n;
   float* const acc = w.acc + std::size_t(qh) * DV;
   alignas(64) float s[G][16];
   alignas(64) bf16_t pb[dot_pv ? G : 1][16];  // the weights in bf16 (bf16_products)
-  prefetch_feed<DK, DV, KV, G, O> feed(pf, n);
-  feed.plan(pv_dot ? (n + 1) / 2 * G * (DV / 16) : n * G * (DV / O::W));
-  const auto own_v = [&] {
-    if (!pf.same_rows)
-      for (int j = 0; j < n; ++j) prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
-  };
-  if constexpr (own_v_before_softmax<G> && feed_per_loop<O, G>) own_v();  // see own_v_before_softmax
-  block_scores<DK, KV, G, O>(w, qh, rows.k, n, feed, s);
-  if constexpr (own_v_before_softmax<G> && !feed_per_loop<O, G>) own_v();
+  prefetch_feed<DK, DV, KV, G, O> feed(pf, rows.n);
+  feed.plan(pv_fmas<DV, G, O>(rows.n, pv_dot));
+  // see own_v_before_softmax
+  if constexpr (own_v_before_softmax<G> && feed_per_loop<O, G>) own_v_rows<DV, KV, O>(rows, pf);
+  block_scores<DK, KV, G, O>(w, qh, rows.k, rows.n, feed, s);
+  if constexpr (own_v_before_softmax<G> && !feed_per_loop<O, G>) own_v_rows<DV, KV, O>(rows, pf);
   block_softmax<DV, G, dot_pv, O>(s, pb, acc, w.m + qh, w.l + qh, w.bf16_products);
-  if constexpr (dot_pv)
-    if (pv_dot) pv_bf16dot<DV, G, O>(acc, pb, rows.v, n, feed);
-  if (!pv_dot) pv_fma<DV, KV, G, O>(acc, s, rows.v, n, feed);
-  feed.finish();
+  block_pv<DV, KV, G, O>(acc, s, pb, rows, pv_dot, feed);
 }
 
 #endif  // ATTNCAP_DETAIL_IN_ISA_REGION

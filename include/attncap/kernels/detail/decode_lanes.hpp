@@ -86,6 +86,22 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void key_softmax(const decode_work& w, int qh, floa
   store_heads<G>(l, O::add(load_heads<G>(l), sum));
 }
 
+/// x[i], keys 16 i / G .. 16 (i + 1) / G - 1 with G lanes (a head a lane) each, made log2-domain
+/// scores (score_map), -inf past the n keys.
+template <int G>
+ATTNCAP_DETAIL_ALWAYS_INLINE void map_keys(const decode_work& w, int n, __m512* x) {
+  constexpr int per = 16 / G;  // keys a vector
+  const avx512::score_map<O> map(w, true);
+  const __m512i lane_key = _mm512_srli_epi32(O::lane_index(), G == 8 ? 3 : 2);
+  for (int i = 0; i < G; ++i) {
+    x[i] = map(x[i]);
+    if (per * (i + 1) > n) {
+      const __m512i key = _mm512_add_epi32(lane_key, _mm512_set1_epi32(per * i));
+      x[i] = _mm512_mask_mov_ps(O::set1(-INFINITY), _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(n)), x[i]);
+    }
+  }
+}
+
 /// Lane indices as a vector.
 inline __m512i lanes_of(const std::array<int, 16>& a) { return _mm512_loadu_si512(a.data()); }
 
@@ -133,15 +149,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void lane_scores(const decode_work& w, int qh, cons
     lane_dots<DK, true>(hi, w.q_lo + std::size_t(qh) * DK, krow, x, feed);
   else
     lane_dots<DK, false>(hi, hi, krow, x, feed);
-  const avx512::score_map<O> map(w, true);
-  const __m512i lane_key = _mm512_srli_epi32(O::lane_index(), 3);
-  for (int i = 0; i < 8; ++i) {
-    x[i] = map(x[i]);
-    if (2 * i + 2 > rows.n) {
-      const __m512i key = _mm512_add_epi32(lane_key, _mm512_set1_epi32(2 * i));
-      x[i] = _mm512_mask_mov_ps(O::set1(-INFINITY), _mm512_cmplt_epi32_mask(key, _mm512_set1_epi32(rows.n)), x[i]);
-    }
-  }
+  map_keys<8>(w, rows.n, x);
 }
 
 /// Index vectors of heads_rows: lane (head h, key k) of a step's output from its two inputs.
@@ -183,29 +191,22 @@ struct lane_blocks {
   template <int DK, int DV, class KV, int G>
   static void run(const decode_work& w, int qh, const avx512::block_rows<KV>& rows, const avx512::block_prefetch& pf) {
     static_assert(decode_on_lanes<DK, DV, KV, G, 0>);
-    constexpr bool dot_pv = avx512::decode_pairs<O, KV, DV, G>;
+    constexpr bool dot_pv = avx512::pv_on_dots<O, KV, DV, G>;
     const bool pv_dot = dot_pv && w.bf16_products;
-    const int n = rows.n;
     float* const acc = w.acc + std::size_t(qh) * DV;
-    avx512::prefetch_feed<DK, DV, KV, G, O> feed(pf, n);
-    feed.plan(pv_dot ? (n + 1) / 2 * G * (DV / 16) : n * G * (DV / 16));
+    avx512::prefetch_feed<DK, DV, KV, G, O> feed(pf, rows.n);
+    feed.plan(avx512::pv_fmas<DV, G, O>(rows.n, pv_dot));
     __m512 x[8];
     lane_scores<DK>(w, qh, rows, feed, x);
-    if (!pf.same_rows)
-      for (int j = 0; j < n; ++j)
-        avx512::prefetch_l1<DV * sizeof(KV), O>(reinterpret_cast<const std::byte*>(rows.v[j]));
+    avx512::own_v_rows<DV, KV, O>(rows, pf);
     key_softmax<8>(w, qh, acc, DV, x);
     alignas(64) float s[8][16];
     heads_rows(x, s);
-    if constexpr (dot_pv) {
-      if (pv_dot) {
-        alignas(64) bf16_t pb[8][16];
+    alignas(64) bf16_t pb[dot_pv ? 8 : 1][16];  // the weights in bf16 (bf16_products)
+    if constexpr (dot_pv)
+      if (pv_dot)
         for (int g = 0; g < 8; ++g) O::store_bf16x16(pb[g], O::to_bf16(O::load(s[g])));
-        avx512::pv_bf16dot<DV, G, O>(acc, pb, rows.v, n, feed);
-      }
-    }
-    if (!pv_dot) avx512::pv_fma<DV, KV, G, O>(acc, s, rows.v, n, feed);
-    feed.finish();
+    avx512::block_pv<DV, KV, G, O>(acc, s, pb, rows, pv_dot, feed);
   }
   template <class O_, class KV, int DV, int G>
   static constexpr bool pairs = avx512::decode_pairs<O_, KV, DV, G>;
