@@ -142,7 +142,7 @@ template <int DK, class Feed>
 ATTNCAP_DETAIL_ALWAYS_INLINE void lane_scores(const decode_work& w, int qh, const avx512::block_rows<bf16_t>& rows,
                                               Feed& feed, __m512 (&x)[8]) {
   const bf16_t* krow[16];
-  avx512::spare_rows(rows.k, rows.n, 16, krow);
+  for (int j = 0; j < 16; ++j) krow[j] = rows.k[j < rows.n ? j : 0];  // spare rows: key 0, masked below
   const bf16_t* hi = w.q_hi + std::size_t(qh) * DK;
   feed.plan((w.q_lo_nonzero ? 2 : 1) * 16 * DK / 4);
   if (w.q_lo_nonzero)

@@ -140,13 +140,6 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void finish_scores(const decode_work& w, float (*s)
 template <class O, int G, int U>
 inline constexpr bool scores_in_registers = O::W == 16 && G* U == 16 && G <= 8;
 
-/// out[0 .. keys) = the block's n rows, then key 0's again: steps of whole vectors read only real
-/// rows, and the scores of the spare ones are dropped (-inf past the n keys).
-template <class KV>
-ATTNCAP_DETAIL_ALWAYS_INLINE void spare_rows(const KV* const* rows, int n, int keys, const KV** out) {
-  for (int j = 0; j < keys; ++j) out[j] = rows[j < n ? j : 0];
-}
-
 /// s[g][j]: scores of the G heads from local head qh against the block's keys, log2 domain, -inf
 /// past the n keys. U keys a step, each step's FMAs reported to the prefetch feed, whose plan the
 /// QK variant adds its FMAs to: bf16 dot with q hi + lo, bf16 dot with q hi only (bf16 q, or fp32
@@ -161,9 +154,9 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void block_scores(const decode_work& w, int qh, con
   int keys = n;
   const KV* padded[16];
   if constexpr (in_regs) {
-    keys = (n + U - 1) / U * U;  // whole steps (spare_rows)
+    keys = (n + U - 1) / U * U;  // whole steps: the spare rows repeat key 0, and finish_scores drops them
     if (keys != n) {
-      spare_rows(krow, n, keys, padded);
+      for (int j = 0; j < keys; ++j) padded[j] = krow[j < n ? j : 0];
       krow = padded;
     }
   }
