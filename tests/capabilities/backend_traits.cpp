@@ -20,6 +20,9 @@ struct nested {
 }  // namespace
 
 static_assert(!has_backend_traits_v<undeclared> && has_backend_traits_v<nested>);
+// The opted-in traits are the nested type's declaration: its name, and the default capabilities.
+static_assert(backend_traits<nested>::name == "nested" &&
+              backend_traits<nested>::caps.architectures == capabilities{}.architectures);
 static_assert(has_backend_name_v<backends::hpc_ops> && has_capabilities_v<backends::hpc_ops>);
 static_assert(std::is_same_v<rules_of_t<nested>, rule_list<>>);
 static_assert(!std::is_same_v<rules_of_t<backends::hpc_ops>, rule_list<>>);

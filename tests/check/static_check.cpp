@@ -7,6 +7,7 @@
 #include <attncap/check/static_check.hpp>
 #include <boost/mp11/algorithm.hpp>
 #include <type_traits>
+#include <utility>
 
 using namespace attncap;
 
@@ -46,12 +47,26 @@ constexpr verdict summarize(const report& r) {
           r.resolved().attention_backend, r.resolved().page_size};
 }
 
-// Evaluated by the compiler.
-constexpr auto compile_time = [] {
-  std::array<verdict, sweep_size> out{};
-  for (std::size_t i = 0; i < sweep_size; ++i) out[i] = summarize(validate(sweep_config(i)));
+// Evaluated by the compiler, a chunk of the sweep a constant expression: clang bounds the steps
+// of each (-fconstexpr-steps, 2^20 by default) and one validate() takes some 20,000-50,000.
+constexpr std::size_t chunk = 8;
+template <std::size_t C>
+constexpr auto compile_time_chunk = [] {
+  std::array<verdict, chunk> out{};
+  for (std::size_t i = 0; i < chunk && C * chunk + i < sweep_size; ++i)
+    out[i] = summarize(validate(sweep_config(C * chunk + i)));
   return out;
 }();
+
+constexpr auto compile_time = []<std::size_t... C>(std::index_sequence<C...>) {
+  std::array<verdict, sweep_size> out{};
+  const auto place = [&](std::size_t c, const std::array<verdict, chunk>& part) {
+    for (std::size_t i = 0; i < chunk && c * chunk + i < sweep_size; ++i) out[c * chunk + i] = part[i];
+  };
+  (place(C, compile_time_chunk<C>), ...);
+  return out;
+}
+(std::make_index_sequence<(sweep_size + chunk - 1) / chunk>{});
 }  // namespace
 
 TEST_CASE("validate() gives the same verdict in a constant expression and at run time") {

@@ -52,9 +52,10 @@ TEST_CASE("every recorded case through attncap check --format json --config FILE
       CHECK_MESSAGE(found, c.at("warning").get<std::string>());
     }
     if (c.contains("resolved"))
-      for (const auto& [key, value] : c.at("resolved").items()) {
+      for (const auto& item : c.at("resolved").items()) {
+        const std::string& key = item.key();
         CAPTURE(key);
-        CHECK(j.at("resolved").at(key) == value);
+        CHECK(j.at("resolved").at(key) == item.value());
       }
     for (const auto& s : j.at("suggestions")) CHECK(s.is_string());
   }

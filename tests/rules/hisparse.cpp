@@ -12,14 +12,14 @@ TEST_CASE("HiSparse picks FlashMLA's kernels by KV dtype on CUDA, TileLang's on 
     conf config;
     dsa_kernel kernels;
   };
-  for (const auto& [config, kernels] : {expectation{hisparse::on(H::sm90), dsa_kernel::flashmla_sparse},
-                                        expectation{hisparse::on(H::sm100), dsa_kernel::flashmla_kv},
-                                        expectation{hisparse::on(H::gfx942), dsa_kernel::tilelang}}) {
-    const report rep = validate(config);
-    CAPTURE(to_string(config.c.hardware));
+  for (const expectation& e : {expectation{hisparse::on(H::sm90), dsa_kernel::flashmla_sparse},
+                               expectation{hisparse::on(H::sm100), dsa_kernel::flashmla_kv},
+                               expectation{hisparse::on(H::gfx942), dsa_kernel::tilelang}}) {
+    const report rep = validate(e.config);
+    CAPTURE(to_string(e.config.c.hardware));
     CHECK(rep.accepted());
-    CHECK(rep.resolved().dsa_prefill_backend == kernels);
-    CHECK(rep.resolved().dsa_decode_backend == kernels);
+    CHECK(rep.resolved().dsa_prefill_backend == e.kernels);
+    CHECK(rep.resolved().dsa_decode_backend == e.kernels);
   }
   // Without HiSparse, Blackwell's FP8 cache runs TensorRT-LLM's kernels.
   CHECK(validate(test::detail::dsa_model(H::sm100)).resolved().dsa_decode_backend == dsa_kernel::trtllm);

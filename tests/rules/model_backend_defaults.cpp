@@ -25,7 +25,9 @@ TEST_CASE("each provider's default is accepted where the engine serves it") {
                                     .model(m)
                                     .flag(&launch_config::mamba_radix_cache, mamba)
                                     .flag(&launch_config::mamba_extra_buffer, snapshots));
-    CHECK_MESSAGE(rep.accepted(), to_string(m) << " on " << to_string(hw));
+    // Named outside the message: clang 14 does not let doctest's lambda capture a structured binding.
+    const auto model = to_string(m), machine = to_string(hw);
+    CHECK_MESSAGE(rep.accepted(), model << " on " << machine);
   }
 }
 
