@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds attncap with its tests, and runs them with ctest.
 #   ATTNCAP_SANITIZE=1  build and run in an ASan+UBSan build instead (build-asan/)
+#   ATTNCAP_CXX=clang++ build with that compiler (default: CMake's choice, g++ on Debian); the
+#                       build folder is named after it (build-clang++/)
 #   ATTNCAP_JOBS=N      parallel build and test jobs (default: number of cores)
 #   ATTNCAP_ORACLE=1    also set up sglang 0.5.23's Python environment (cached outside the build
 #                       tree, tools/oracle/setup-venv.sh) and run the differential test against it
@@ -17,6 +19,10 @@ else
   dir=build
   flags=(-DCMAKE_BUILD_TYPE=Release)
   skip=""
+fi
+if [ -n "${ATTNCAP_CXX:-}" ]; then
+  dir="$dir-$(basename "$ATTNCAP_CXX")"
+  flags+=("-DCMAKE_CXX_COMPILER=$ATTNCAP_CXX")
 fi
 oracle_venv=""
 if [ "${ATTNCAP_ORACLE:-0}" = 1 ]; then
