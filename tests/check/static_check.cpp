@@ -48,7 +48,7 @@ constexpr verdict summarize(const report& r) {
 }
 
 // Evaluated by the compiler, a chunk of the sweep a constant expression: clang bounds the steps
-// of each (-fconstexpr-steps, 2^20 by default) and one validate() takes some 20,000-50,000.
+// of each (-fconstexpr-steps, 2^20 by default) and one validate() takes some 20,000-25,000.
 constexpr std::size_t chunk = 8;
 template <std::size_t C>
 constexpr auto compile_time_chunk = [] {
