@@ -23,6 +23,7 @@
 #endif
 
 #include "allocation_count.hpp"
+#include "memory.hpp"
 
 using namespace attncap;
 using namespace attncap::kernels;
@@ -30,14 +31,17 @@ using namespace attncap::kernels;
 namespace {
 
 /// The benchmark loop over `call` (warmed up before): the row names the ISA path the kernels ran
-/// and counts the heap allocations per call.
+/// and the pages the buffers asked for, counts the heap allocations per call and reports the MiB
+/// the OS put on huge pages.
 template <class F>
 void timed_loop(benchmark::State& state, F call) {
   call();
   const long before = test::heap_allocations.load();
   for (auto _ : state) call();
   state.counters["allocs_per_call"] = double(test::heap_allocations.load() - before) / double(state.iterations());
-  state.SetLabel(std::string("isa:") + std::string(to_string(active_isa())));
+  if (const double mib = bench::huge_page_mib(); mib >= 0) state.counters["huge_page_MiB"] = mib;
+  state.SetLabel(std::string("isa:") + std::string(to_string(active_isa())) +
+                 (bench::buffer_pages == bench::pages::huge ? " pages:2m" : " pages:4k"));
 }
 
 using clock_type = std::chrono::steady_clock;
@@ -148,23 +152,7 @@ std::vector<float (*)(const std::byte*, std::size_t)> read_loops() {
 }
 float fma_stream(long iters) { return roof_lanes() == 16 ? fma_loop(iters) : fma_loop_avx2(iters); }
 
-/// Page-aligned storage, as an engine's KV cache is (a plain std::vector sits 16 bytes past a page
-/// boundary, so every row would straddle cache lines and every page of the cache two pages).
-template <class T>
-struct page_aligned {
-  using value_type = T;
-  page_aligned() = default;
-  template <class U>
-  page_aligned(const page_aligned<U>&) noexcept {}
-  T* allocate(std::size_t n) {
-    const std::size_t bytes = (n * sizeof(T) + 4095) / 4096 * 4096;
-    if (void* p = std::aligned_alloc(4096, bytes)) return static_cast<T*>(p);
-    throw std::bad_alloc();
-  }
-  void deallocate(T* p, std::size_t) noexcept { std::free(p); }
-  friend bool operator==(page_aligned, page_aligned) { return true; }
-};
-using buffer = std::vector<std::byte, page_aligned<std::byte>>;
+using buffer = std::vector<std::byte, bench::page_aligned<std::byte>>;
 
 /// Fills a buffer of dtype t with values in [-1, 1] (realistic magnitudes: no subnormal products).
 void fill(buffer& buf, dtype t) {
@@ -471,14 +459,8 @@ void bench_direct_pointer(benchmark::State& state) {
 /// AVX2 path on an AVX-512 host, say); the flag is taken out of argv before Google Benchmark's.
 /// An unknown path throws attncap::parse_error, which names the accepted ones.
 std::optional<isa> isa_flag(int& argc, char** argv) {
-  constexpr std::string_view prefix = "--attncap_isa=";
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.substr(0, prefix.size()) != prefix) continue;
-    std::copy(argv + i + 1, argv + argc, argv + i);
-    --argc;
-    return parse<isa>(arg.substr(prefix.size()));
-  }
+  if (const std::optional<std::string_view> path = bench::take_flag(argc, argv, "attncap_isa"))
+    return parse<isa>(*path);
   return std::nullopt;
 }
 
@@ -490,6 +472,12 @@ int main(int argc, char** argv) {
     if (const std::optional<isa> path = isa_flag(argc, argv)) forced.emplace(*path);
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "--attncap_isa: %s\n", e.what());
+    return 2;
+  }
+  try {
+    bench::pages_flag(argc, argv);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "--attncap_pages: %s\n", e.what());
     return 2;
   }
   benchmark::Initialize(&argc, argv);
