@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: MIT
 // Paged decode against the double-precision reference: every compiled (head dim, KV dtype, group),
 // every group from 1 to 64 on odd head counts, sliding window, soft-cap, sinks and scale, odd
-// lengths, empty sequences, every ISA path, threads, and a 32K-token precision check.
+// lengths, empty sequences, every ISA path, threads, and a 32K-token precision check; and the
+// pages a block primes ahead of its reads.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <attncap/kernels/decode.hpp>
+#include <attncap/kernels/detail/bodies.hpp>
+#include <cstdint>
+#include <cstdlib>
+#include <numeric>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "reference.hpp"
 
@@ -340,4 +348,60 @@ TEST_CASE("bad options are refused before any tensor is read") {
   CHECK_THROWS_WITH_AS(decode(t.p), doctest::Contains("softcap must be finite"), shape_error);
   t.p.softcap = INFINITY;
   CHECK_THROWS_WITH_AS(decode(t.p), doctest::Contains("softcap must be finite"), shape_error);
+}
+
+namespace {
+std::vector<const void*> primed;
+struct recording_ops {  // the one operation prime_pages issues, recorded
+  static void prefetch(const void* p) { primed.push_back(p); }
+};
+std::uintptr_t page_of(const void* p) { return reinterpret_cast<std::uintptr_t>(p) >> 12; }
+}  // namespace
+
+TEST_CASE("a block primes every 4 KiB page its rows of every KV head fall in, once in a page-ordered cache") {
+  constexpr std::size_t row = 128 * 2;  // bf16, D128
+  constexpr int heads = 8, page_size = 16, pages = 4;
+  for (const bool hnd : {true, false})
+    for (const bool reversed : {false, true}) {  // pages in order, or the page table backwards
+      CAPTURE(hnd);
+      CAPTURE(reversed);
+      const kernels::detail::paged_strides st = kernels::detail::strides_of(hnd, row, heads, page_size);
+      const std::size_t bytes = pages * st.page_bytes;
+      std::byte* k = static_cast<std::byte*>(std::aligned_alloc(4096, bytes));
+      std::byte* v = static_cast<std::byte*>(std::aligned_alloc(4096, bytes));
+      std::vector<std::int32_t> table(pages);
+      std::iota(table.begin(), table.end(), 0);
+      if (reversed) std::reverse(table.begin(), table.end());
+      kernels::detail::decode_work w;
+      w.k = k;
+      w.v = v;
+      w.head_bytes = st.head_bytes;
+      w.page_bytes = st.page_bytes;
+      w.token_bytes = st.token_bytes;
+      w.pages = table.data();
+      w.page_size = page_size;
+      w.end = pages * page_size;
+      w.kv_heads = heads;
+      const kernels::detail::scalar::offset_ring ring(w, 3);
+      for (int slot = 0; slot < 3; ++slot) {
+        primed.clear();
+        kernels::detail::scalar::prime_pages<recording_ops>(w, ring, slot);
+        std::set<std::uintptr_t> k_rows, v_rows, k_primed, v_primed;
+        for (int h = 0; h < heads; ++h)
+          for (int j = 0; j < ring.n[slot]; ++j) {
+            k_rows.insert(page_of(k + std::size_t(h) * st.head_bytes + ring.off[slot][j]));
+            v_rows.insert(page_of(v + std::size_t(h) * st.head_bytes + ring.off[slot][j]));
+          }
+        for (const void* p : primed) {
+          const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p), v0 = reinterpret_cast<std::uintptr_t>(v);
+          (a >= v0 && a < v0 + bytes ? v_primed : k_primed).insert(page_of(p));
+        }
+        CHECK(k_primed == k_rows);
+        CHECK(v_primed == v_rows);
+        CHECK(primed.size() == k_rows.size() + v_rows.size());
+        CHECK(k_rows.size() == (hnd ? heads : page_size * heads * row / 4096));
+      }
+      std::free(k);
+      std::free(v);
+    }
 }
