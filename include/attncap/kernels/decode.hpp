@@ -184,8 +184,9 @@ ATTNCAP_DETAIL_KERNEL_INSTANCES(decode_general_kernels::entry, decode_params)
 /// kernel of (head dim, KV dtype). nullptr when the head dim or KV dtype is not compiled or the
 /// group is outside 1 to max_group.
 inline decode_fn decode_family::find(const std::array<decode_fn, slots + 1>& table, const decode_config& c) noexcept {
+  // The common case: one load, no divisions. Only groups 1 to max_group hold a tuned kernel.
+  if (const decode_fn tuned = table[slot(c)]) return tuned;
   if (!decode_space_t::family_group(c.group)) return nullptr;
-  if (const decode_fn tuned = table[slot(c)]) return tuned;  // one load, no divisions: the common case
   // Group 1 only on its own: odd groups go to the general kernel, not to single-head units.
   for (int g = decode_space_t::max_group; g > 1 || c.group == 1; g /= 2)
     if (c.group % g == 0)

@@ -54,7 +54,7 @@ constexpr std::size_t head_dim_index(int d) noexcept {
 /// Decode packs the raw key into bit fields instead of mapping each field through a slot table:
 /// head dim / 16 (5 bits), dtype (3 bits), log2 of the group (3 bits). Each field is validated by
 /// a mask and an invalid key is sent to slot 0 (head dim 0: never a kernel), so the index is a few
-/// ALU ops, no branch and one table load. Invalid: a head dim that is not a multiple of 16 up to
+/// ALU ops, a conditional move and one table load. Invalid: a head dim that is not a multiple of 16 up to
 /// 496, a dtype past 7, a group that is not a power of two. Valid keys with no compiled kernel
 /// (head dims over 256, dtypes 5..7, group 0 and groups from 128 up, which share log2 slot 7)
 /// hold nullptr. Only tuned groups are packed; the general decode kernels, one per (head dim, KV
@@ -64,18 +64,19 @@ static_assert(dtype_slots <= 8, "attncap::kernels: the packed decode index keeps
 static_assert(
     [] {
       for (int g : decode_space_t::tuned_groups)
-        if (g <= 0 || g >= 128 || (g & (g - 1)) != 0) return false;
+        if (g <= 0 || g >= 128 || g > decode_space_t::max_group || (g & (g - 1)) != 0) return false;
       for (int d : decode_space_t::family_head_dims)
         if (d <= 0 || d > 496 || d % 16 != 0) return false;
       return true;
     }(),
-    "attncap::kernels: tuned decode groups must be powers of two below 128, and head dims multiples of 16 up to 496, "
+    "attncap::kernels: tuned decode groups must be powers of two up to max_group and below 128, and head dims "
+    "multiples of 16 up to 496, "
     "for the packed dispatch index");
 constexpr std::size_t decode_slot(int d, dtype kv, int g) noexcept {
   const auto ud = static_cast<unsigned>(d), ug = static_cast<unsigned>(g), uk = static_cast<unsigned>(kv);
   const unsigned bad = (ud & ~0x1f0u) | (uk & ~7u) | (ug & (ug - 1u));
   const auto slot = static_cast<std::size_t>(ud << 2 | uk << 3 | static_cast<unsigned>(std::countr_zero(ug | 0x80u)));
-  return slot & (std::size_t{0} - std::size_t{bad == 0});
+  return bad == 0 ? slot : 0;
 }
 constexpr std::size_t prefill_slot(int d, dtype t) noexcept {
   const std::size_t ds = head_dim_index(d), ks = static_cast<std::size_t>(t);
