@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <attncap/backends/all.hpp>
+#include <attncap/check/validate.hpp>
 #include <attncap/runtime/resolution.hpp>
 
 using namespace attncap;
@@ -24,12 +25,7 @@ struct build_step {
   }
 };
 
-constexpr report resolve(launch_config c, auto p) {
-  resolution<builtin_registry> r{c, report(builtin_registry::names)};
-  run(r, p);
-  r.rep.set_resolved(r.cfg);
-  return r.rep;
-}
+constexpr report resolve(launch_config c, auto p) { return validate<builtin_registry, decltype(p)>(c); }
 }  // namespace
 
 TEST_CASE("a rule sees the configuration as the rewrites before it left it") {

@@ -14,10 +14,11 @@ namespace attncap {
 /// Validates `cfg` against the rules of `Pipeline` and of the backends in `Registry`.
 template <class Registry = builtin_registry, class Pipeline = sglang_pipeline>
 constexpr report validate(const launch_config& cfg) {
-  resolution<Registry> r{cfg, report(Registry::names)};
+  report rep(Registry::names);
+  resolution<Registry> r{cfg, rep};
   run(r, Pipeline{});
-  r.rep.set_resolved(r.cfg);
-  return r.rep;
+  rep.set_resolved(r.cfg);
+  return rep;
 }
 
 }  // namespace attncap

@@ -76,10 +76,10 @@ class report {
 
   // Filled by the resolution pipeline.
   constexpr void add(const rule_info& r, const launch_config& at, backend_id subject) noexcept {
-    errors_.push_back({&r, at, subject});
+    errors_.emplace_back(&r, at, subject);
   }
   constexpr void add(const rewrite_info& r, const launch_config& before, const launch_config& after) noexcept {
-    adjustments_.push_back({&r, before, after});
+    adjustments_.emplace_back(&r, before, after);
   }
   constexpr void set_resolved(const launch_config& c) noexcept { resolved_ = c; }
 

@@ -12,11 +12,12 @@
 namespace attncap {
 
 /// The state of one validation against the backends of `Registry`: the configuration as
-/// resolved so far and the findings.
+/// resolved so far and the findings, recorded in a report the caller owns (validate() returns it
+/// without a copy).
 template <class Registry>
 struct resolution {
   launch_config cfg;
-  report rep;
+  report& rep;
   platform hw{cfg.hardware, cfg.cuda};  ///< the machine never changes during resolution
 
   constexpr rule_context context(backend_id subject = backend_id::none) const noexcept { return {cfg, hw, subject}; }
