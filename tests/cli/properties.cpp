@@ -8,34 +8,12 @@
 #include <map>
 
 #include "check_command.hpp"
+#include "prng.hpp"
 
 using namespace attncap;
+using attncap::test::prng;
 
 namespace {
-/// splitmix64: the same sequence with every standard library.
-class prng {
- public:
-  explicit prng(std::uint64_t seed) : s_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (s_ += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-  }
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-  bool chance(unsigned percent) { return below(100) < percent; }
-  template <class T, std::size_t N>
-  T pick(const T (&values)[N]) {
-    return values[below(N)];
-  }
-  template <class E>
-  E any() {
-    return static_cast<E>(below(enum_count<E>()));
-  }
-
- private:
-  std::uint64_t s_;
-};
 
 backend_id any_backend(prng& r) { return static_cast<backend_id>(r.below(builtin_registry::size)); }
 

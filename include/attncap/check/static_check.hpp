@@ -104,6 +104,11 @@ requires requires { typename S::rewrites; }
 struct step_part<S, true> {
   using type = typename S::rewrites;
 };
+/// A gated group contributes its steps' parts, in their order.
+template <auto Gate, class... Steps, bool Rewrites>
+struct step_part<gated<Gate, Steps...>, Rewrites> {
+  using type = mp::mp_append<rule_list<>, typename step_part<Steps, Rewrites>::type...>;
+};
 template <class S>
 using step_rules_t = typename step_part<S, false>::type;
 template <class S>

@@ -61,8 +61,9 @@ ATTNCAP_RULE(xpu_dcp_q_group, "intel_xpu.dcp_q_group", server_args, value_error,
              "a size giving a GQA group of at most 16",
              "--dcp-size {dcp_size} gives the intel_xpu decode kernel a GQA group of {dcp_q_group}, above the 16 it "
              "is built for. Use a smaller --dcp-size or a larger --tp-size.") {
+  if (!detail::xpu_dcp(ctx)) return false;  // before the group's divisions: most launches stop here
   const auto group = ctx.cfg.dcp_q_group();
-  return detail::xpu_dcp(ctx) && group != unset && group > detail::xpu_decode_max_q_group;
+  return group != unset && group > detail::xpu_decode_max_q_group;
 }
 ATTNCAP_RULE(xpu_dcp_speculative, "intel_xpu.dcp_speculative", server_args, value_error, speculative_algorithm, "None",
              "--dcp-size > 1 with speculative decoding is not supported on Intel XPU.") {

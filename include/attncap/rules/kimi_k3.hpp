@@ -14,9 +14,8 @@
 namespace attncap::rules::server_args {
 
 namespace detail {
-constexpr bool kimi_k3_dcp(const launch_config& c) noexcept {
-  return c.model == model_family::kimi_k3 && c.dcp_size > 1;
-}
+constexpr bool is_kimi_k3(const launch_config& c) noexcept { return c.model == model_family::kimi_k3; }
+constexpr bool kimi_k3_dcp(const launch_config& c) noexcept { return is_kimi_k3(c) && c.dcp_size > 1; }
 /// Under DCP: the decode backend kept (cutedsl_mla when none is given), or none for another.
 constexpr backend_id kimi_k3_dcp_decode(const launch_config& c) noexcept {
   const auto d = c.decode_backend();
@@ -29,12 +28,12 @@ constexpr backend_id kimi_k3_dcp_prefill(const launch_config& c) noexcept {
 /// SM100/SM103 without DCP, no backend given: trtllm_mla for both phases.
 constexpr bool kimi_k3_sm100_default(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
-  return c.model == model_family::kimi_k3 && c.dcp_size <= 1 && ctx.hw.is_sm100() && no_backend_given(c);
+  return is_kimi_k3(c) && c.dcp_size <= 1 && ctx.hw.is_sm100() && no_backend_given(c);
 }
 /// SM100/SM103 DSPARK without DCP: the decode backend that will verify (trtllm_mla when none is given).
 constexpr backend_id kimi_k3_dspark_verifier(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
-  if (c.model != model_family::kimi_k3 || c.dcp_size > 1 || !ctx.hw.is_sm100() ||
+  if (!is_kimi_k3(c) || c.dcp_size > 1 || !ctx.hw.is_sm100() ||
       c.speculative_algorithm != speculative_algorithm::dspark)
     return backend_id::none;
   return no_backend_given(c) ? id::trtllm_mla : c.decode_backend();
@@ -131,7 +130,7 @@ struct kimi_k3_prefill_backend {
   static constexpr rewrite_info info{"model.kimi_k3_prefill_backend", field::prefill_attention_backend, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto& c = ctx.cfg;
-    return c.model == model_family::kimi_k3 && c.dcp_size <= 1 && ctx.hw.is_sm100() && !is_set(c.attention_backend) &&
+    return detail::is_kimi_k3(c) && c.dcp_size <= 1 && ctx.hw.is_sm100() && !is_set(c.attention_backend) &&
            !is_set(c.prefill_attention_backend) && c.decode_attention_backend == id::trtllm_mla;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {

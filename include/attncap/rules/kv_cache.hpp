@@ -21,6 +21,8 @@ constexpr bool kv4_branch(const rule_context& ctx, bool fa4_prefill, bool mla) n
          (c.prefill_backend() == id::fa4) == fa4_prefill && c.is_mla() == mla;
 }
 using ::attncap::detail::one_of;
+/// A 4-bit KV cache: every kv4 rule asks for one.
+constexpr bool kv4_cache(const launch_config& c) noexcept { return is_kv4(c.kv_cache_dtype); }
 }  // namespace detail
 
 ATTNCAP_RULE(kv4_cuda_only, "kv4.cuda_only", server_args, runtime_error, hardware, "CUDA GPUs",

@@ -11,10 +11,11 @@
 namespace attncap::rules::server_args {
 
 namespace detail {
+constexpr bool on_cpu(const rule_context& ctx) noexcept { return ctx.hw.is_cpu(); }
 /// The CPU engine's FP8 path is taken for an e4m3fn cache (fp8_e4m3 or mxfp8).
 constexpr bool cpu_fp8_cache(const rule_context& ctx) noexcept {
   const auto& c = ctx.cfg;
-  return ctx.hw.is_cpu() && torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware) == "torch.float8_e4m3fn";
+  return on_cpu(ctx) && torch_dtype(c.kv_cache_dtype, c.dtype, c.hardware) == "torch.float8_e4m3fn";
 }
 }  // namespace detail
 

@@ -11,10 +11,11 @@
 namespace attncap::rules::server_args {
 
 namespace detail {
+constexpr bool on_mps(const rule_context& ctx) noexcept { return ctx.hw.is_mps(); }
 template <backend_id launch_config::*Member>
 constexpr bool mps_other_backend(const rule_context& ctx) noexcept {
   const backend_id b = ctx.cfg.*Member;
-  return ctx.hw.is_mps() && is_set(b) && b != id::torch_native;
+  return on_mps(ctx) && is_set(b) && b != id::torch_native;
 }
 }  // namespace detail
 

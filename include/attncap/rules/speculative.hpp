@@ -12,6 +12,9 @@
 namespace attncap::rules::server_args {
 
 namespace detail {
+constexpr bool is_ngram(const launch_config& c) noexcept {
+  return c.speculative_algorithm == speculative_algorithm::ngram;
+}
 constexpr bool gemma4_assistant_draft(const launch_config& c) noexcept {
   return c.speculative_draft_model_path && c.gemma4_assistant_draft;
 }
@@ -214,8 +217,7 @@ ATTNCAP_RULE(eagle_page_tree, "speculative.page_tree", server_args, value_error,
 ATTNCAP_RULE(ngram_device, "speculative.ngram_device", server_args, value_error, hardware,
              "CUDA and ROCm GPUs, CPU, XPU", "Ngram speculative decoding only supports CUDA, CPU, or XPU devices.") {
   const auto& hw = ctx.hw;
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
-         !(hw.is_cuda() || hw.is_hip() || hw.is_cpu() || hw.is_xpu());
+  return detail::is_ngram(ctx.cfg) && !(hw.is_cuda() || hw.is_hip() || hw.is_cpu() || hw.is_xpu());
 }
 
 /// NGRAM: topk is the BFS breadth (the engine's default 10); 12 draft tokens by default.
@@ -224,7 +226,7 @@ struct ngram_topk {
   static constexpr bool applies(const rule_context& ctx) noexcept {
     const auto& c = ctx.cfg;
     const int breadth = c.speculative_ngram_max_bfs_breadth == unset ? 10 : c.speculative_ngram_max_bfs_breadth;
-    return c.speculative_algorithm == speculative_algorithm::ngram && c.speculative_eagle_topk != breadth;
+    return detail::is_ngram(c) && c.speculative_eagle_topk != breadth;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {
     cfg.speculative_eagle_topk =
@@ -237,8 +239,7 @@ struct ngram_draft_tokens {
       "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding. You can override "
       "this by explicitly setting --speculative-num-draft-tokens."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram &&
-           ctx.cfg.speculative_num_draft_tokens == unset;
+    return detail::is_ngram(ctx.cfg) && ctx.cfg.speculative_num_draft_tokens == unset;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.speculative_num_draft_tokens = 12; }
 };
@@ -248,7 +249,7 @@ struct ngram_draft_tokens {
 struct ngram_steps {
   static constexpr rewrite_info info{"speculative.ngram_steps", field::speculative_num_steps, ""};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.speculative_num_steps == unset;
+    return detail::is_ngram(ctx.cfg) && ctx.cfg.speculative_num_steps == unset;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {
     cfg.speculative_num_steps = cfg.speculative_num_draft_tokens / cfg.speculative_eagle_topk;
@@ -261,12 +262,12 @@ ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_
              "produces incorrect results for paged attention backends. This combination is only supported for the "
              "'flashinfer' backend.") {
   const auto& c = ctx.cfg;
-  return c.speculative_algorithm == speculative_algorithm::ngram && c.speculative_eagle_topk > 1 && c.page_size > 1 &&
+  return detail::is_ngram(c) && c.speculative_eagle_topk > 1 && c.page_size > 1 &&
          c.attention_backend != id::flashinfer;
 }
 ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, value_error, enable_dp_attention,
              "False", "Currently ngram speculative decoding does not support dp attention.") {
-  return ctx.cfg.speculative_algorithm == speculative_algorithm::ngram && ctx.cfg.attn_dp_enabled();
+  return detail::is_ngram(ctx.cfg) && ctx.cfg.attn_dp_enabled();
 }
 
 }  // namespace attncap::rules::server_args

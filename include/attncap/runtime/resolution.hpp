@@ -8,6 +8,7 @@
 #include <attncap/capabilities/rule.hpp>
 #include <attncap/detail/mp11.hpp>
 #include <attncap/runtime/report.hpp>
+#include <type_traits>
 
 namespace attncap {
 
@@ -88,5 +89,26 @@ constexpr void run(resolution<Registry>& r, pipeline<Steps...>) {
   // A braced list, not a fold: a pipeline of hundreds of steps stays within compilers' nesting limits.
   [[maybe_unused]] const std::array<bool, sizeof...(Steps)> done{(detail::run_step<Steps>(r), true)...};
 }
+
+/// Steps of a pipeline that act only while `Gate` holds: a predicate of a rule_context or of a
+/// launch_config, or a flag of launch_config. Each step's own predicate implies it, so while it
+/// fails none acts or changes the configuration, and the group costs one test instead of one per
+/// step; when it holds, the steps run in their order.
+template <auto Gate, class... Steps>
+struct gated {
+  template <class Registry>
+  static constexpr bool holds(const resolution<Registry>& r) noexcept {
+    if constexpr (std::is_member_object_pointer_v<decltype(Gate)>)
+      return r.cfg.*Gate;
+    else if constexpr (std::is_invocable_r_v<bool, decltype(Gate), const rule_context&>)
+      return Gate(r.context());
+    else
+      return Gate(r.cfg);
+  }
+  template <class Registry>
+  static constexpr void run(resolution<Registry>& r) {
+    if (holds(r)) ::attncap::run(r, pipeline<Steps...>{});
+  }
+};
 
 }  // namespace attncap
