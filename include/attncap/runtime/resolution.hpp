@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// @file
-/// attncap::resolution and attncap::pipeline: the engine's checks and rewrites run in its order
-/// over a configuration that is rewritten as they go.
+/// attncap::resolution, attncap::pipeline and attncap::gated: the engine's checks and rewrites
+/// run in its order over a configuration that is rewritten as they go, groups of them behind a gate.
 #pragma once
 
 #include <array>
@@ -96,6 +96,7 @@ constexpr void run(resolution<Registry>& r, pipeline<Steps...>) {
 /// step; when it holds, the steps run in their order.
 template <auto Gate, class... Steps>
 struct gated {
+  /// True when the gate holds over `r`'s configuration as resolved so far.
   template <class Registry>
   static constexpr bool holds(const resolution<Registry>& r) noexcept {
     if constexpr (std::is_member_object_pointer_v<decltype(Gate)>)
