@@ -4,6 +4,7 @@
 // pipeline reports exactly what the same steps report ungated.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <attncap/check/validate.hpp>
 #include <cstdint>
 #include <string>
@@ -15,14 +16,12 @@ using attncap::test::prng;
 
 namespace {
 
-/// An integer of `f`'s range: its default a third of the time, else a small round value.
+/// An integer of `f`'s range: its default a third of the time, else a small round value brought
+/// into the range.
 std::int32_t draw_integer(prng& d, const field_info& f, std::int32_t fallback) {
-  constexpr std::int32_t values[] = {-1, 0, 1, 2, 3, 4, 8, 16, 32, 64, 128, 256};
   if (d.below(3) == 0) return fallback;
-  for (;;) {
-    const std::int32_t v = values[d.below(std::size(values))];
-    if (v >= f.lo && v <= f.hi) return v;
-  }
+  const std::int64_t v = d.pick({-1, 0, 1, 2, 3, 4, 8, 16, 32, 64, 128, 256});
+  return static_cast<std::int32_t>(std::clamp(v, f.lo, f.hi));
 }
 
 /// A configuration with every key drawn by its kind, so that the steps behind a gate meet

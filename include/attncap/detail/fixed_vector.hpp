@@ -19,8 +19,8 @@ class fixed_vector {
                 "attncap::detail::fixed_vector keeps trivially copyable items in raw storage");
 
  public:
-  /// At run time the storage stays raw and each item begins its life when pushed: a report holds
-  /// 24 launch configurations, whose initialisation cost more than most of its checks. A constant
+  /// At run time the storage stays raw and each item begins its life when pushed: a report's
+  /// slots hold 36 launch configurations, whose initialisation cost more than most of its checks. A constant
   /// expression reads only live objects, so there every item starts value-initialised.
   constexpr fixed_vector() noexcept {
     if (std::is_constant_evaluated()) std::construct_at(&slots_.items);

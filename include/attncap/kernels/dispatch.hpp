@@ -54,8 +54,8 @@ constexpr std::size_t head_dim_index(int d) noexcept {
 /// Decode packs the raw key into bit fields instead of mapping each field through a slot table:
 /// head dim / 16 (5 bits), dtype (3 bits), log2 of the group (3 bits). Each field is validated by
 /// a mask and an invalid key is sent to slot 0 (head dim 0: never a kernel), so the index is a few
-/// ALU ops, a conditional move and one table load. Invalid: a head dim that is not a multiple of 16 up to
-/// 496, a dtype past 7, a group that is not a power of two. Valid keys with no compiled kernel
+/// ALU ops, a conditional move and one table load. Invalid: a head dim that is not a multiple of
+/// 16 up to 496, a dtype past 7, a group that is not a power of two. Valid keys with no compiled kernel
 /// (head dims over 256, dtypes 5..7, group 0 and groups from 128 up, which share log2 slot 7)
 /// hold nullptr. Only tuned groups are packed; the general decode kernels, one per (head dim, KV
 /// dtype), sit in a table of their own indexed by prefill_slot.
