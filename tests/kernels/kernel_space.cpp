@@ -85,6 +85,15 @@ TEST_CASE("an unsupported request names the tuple, the reason and both sets") {
     CHECK(what.find("Compiled in this build: head dims {64, 80, 96, 128, 192, 256}") != std::string::npos);
     CHECK(what.find("Kernel family: head dims {32, 64, 80, 96, 112, 128, 160, 192, 256}") != std::string::npos);
   }
+  // Every group reaches the error, group 1 (whose search for a tuned unit ends at its own slot) too.
+  for (int heads : {1, 2, 3, 4, 64}) {
+    CAPTURE(heads);
+    test::paged_problem g(1, heads, 1, 112, 112, 16, {9}, dtype::fp32, dtype::bf16, rng);
+    const std::string key = ", group=" + std::to_string(heads) + "): supported";
+    CHECK_THROWS_WITH_AS(decode(g.p), doctest::Contains(key.c_str()), kernel_unsupported);
+    CHECK_THROWS_AS(decode_kernel({112, dtype::bf16, heads}), kernel_unsupported);
+    CHECK_THROWS_AS(decode_kernel({72, dtype::bf16, heads}), kernel_unsupported);
+  }
   test::paged_problem u(1, 4, 1, 72, 72, 16, {9}, dtype::fp32, dtype::bf16, rng);
   CHECK_THROWS_WITH_AS(decode(u.p),
                        doctest::Contains("(head_dim=72, kv_dtype=bf16, group=4): not supported by the kernel family"),
@@ -95,6 +104,36 @@ TEST_CASE("an unsupported request names the tuple, the reason and both sets") {
                        kernel_unsupported);
   CHECK_THROWS_WITH_AS(cross_attention(r.p), doctest::Contains("attncap::kernels::cross_attention: no kernel"),
                        kernel_unsupported);
+}
+
+/// Resolves `key` with Kernel: it either runs (and `expected` is ok) or throws kernel_unsupported
+/// with `expected` as its reason; anything else (another exception, a crash) fails.
+template <class Kernel, class Key>
+void resolves_as(const Key& key, support expected) {
+  try {
+    const Kernel kernel(key);
+    CHECK(expected == support::ok);
+    CHECK(kernel.key() == key);
+  } catch (const kernel_unsupported& e) {
+    CHECK(e.reason() == expected);
+    CHECK(expected != support::ok);
+  }
+}
+
+TEST_CASE("every runtime key resolves to its kernel or to the reason it has none") {
+  constexpr int bad_dtype = 200;
+  std::vector<dtype> dtypes;
+  for (int t = 0; t < 8; ++t) dtypes.push_back(static_cast<dtype>(t));
+  dtypes.push_back(static_cast<dtype>(bad_dtype));
+  for (int d = -16; d <= 600; d += 8)
+    for (const dtype t : dtypes) {
+      CAPTURE(d);
+      CAPTURE(static_cast<int>(t));
+      for (const int g : {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 31, 32, 48, 63, 64, 65, 128, 1 << 30})
+        resolves_as<decode_kernel>(decode_config{d, t, g}, decode_space.check(d, t, g));
+      resolves_as<prefill_kernel>(prefill_config{d, t}, prefill_space.check(d, t));
+      for (const int v : {d, 512, 0}) resolves_as<mla_decode_kernel>(mla_config{d, v, t}, mla_space.check(d, v, t));
+    }
 }
 
 TEST_CASE_TEMPLATE_DEFINE("static dispatch reaches every decode configuration", C, static_decode) {

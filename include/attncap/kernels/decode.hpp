@@ -187,8 +187,9 @@ inline decode_fn decode_family::find(const std::array<decode_fn, slots + 1>& tab
   // The common case: one load, no divisions. Only groups 1 to max_group hold a tuned kernel.
   if (const decode_fn tuned = table[slot(c)]) return tuned;
   if (!decode_space_t::family_group(c.group)) return nullptr;
-  // Group 1 only on its own: odd groups go to the general kernel, not to single-head units.
-  for (int g = decode_space_t::max_group; g > 1 || c.group == 1; g /= 2)
+  // Units of 2 heads and more: group 1 has only its own slot, tried above, and odd groups go to
+  // the general kernel, not to single-head units.
+  for (int g = decode_space_t::max_group; g > 1; g /= 2)
     if (c.group % g == 0)
       if (const decode_fn kernel = table[slot({c.head_dim, c.kv, g})]) return kernel;
   return decode_general_kernels::table[decode_general_family::slot(c)];
