@@ -150,11 +150,19 @@ inline std::size_t checked_size(const char* api, const char* what, std::initiali
 }
 inline bool is_io_dtype(dtype t) { return t == dtype::fp32 || t == dtype::fp16 || t == dtype::bf16; }
 
-/// The options decode and prefill share: scale, sliding window, soft-cap.
-inline void check_options(const char* api, float scale, int window_left, float softcap) {
+/// The options decode and prefill share: scale, sliding window, soft-cap, and the sinks of the
+/// `heads` query heads (any logit, -inf for none, but NaN: it would zero the head's output).
+inline void check_options(const char* api, float scale, int window_left, float softcap, const float* sinks, int heads) {
   if (!(scale >= 0.0f) || !std::isfinite(scale)) reject(api, "scale must be finite and >= 0");
   if (window_left < -1) reject(api, "window_left must be >= -1 (got " + std::to_string(window_left) + ")");
   if (!(softcap >= 0.0f) || !std::isfinite(softcap)) reject(api, "softcap must be finite and >= 0");
+  for (int h = 0; sinks != nullptr && h < heads; ++h)
+    if (std::isnan(sinks[h])) reject(api, "sinks[" + std::to_string(h) + "] is NaN (a sink is a logit, -inf for none)");
+}
+/// A paged cache's layout is one of the enumerators.
+inline void check_layout(const char* api, kv_layout layout) {
+  if (layout != kv_layout::nhd && layout != kv_layout::hnd)
+    reject(api, "layout " + std::to_string(static_cast<int>(layout)) + " is not kv_layout::nhd or kv_layout::hnd");
 }
 
 /// Sequence b's length `len` (named `what`) fits its row of the page table, and the pages it uses
@@ -195,7 +203,8 @@ inline void validate_paged(const char* api, const decode_params& p, bool latent_
                     std::to_string(p.num_kv_heads) + ")");
   if (!is_io_dtype(p.q_dtype))
     reject(api, "q_dtype " + std::string(to_string(p.q_dtype)) + " is not fp32, fp16 or bf16");
-  check_options(api, p.scale, p.window_left, p.softcap);
+  check_options(api, p.scale, p.window_left, p.softcap, p.sinks, p.num_q_heads);
+  check_layout(api, p.layout);
   const std::size_t vd = static_cast<std::size_t>(p.v_head_dim ? p.v_head_dim : p.head_dim);
   checked_size(api, "q", {std::size_t(p.batch), std::size_t(p.num_q_heads), std::size_t(p.head_dim), 4});
   checked_size(api, "o", {std::size_t(p.batch), std::size_t(p.num_q_heads), vd, 4});
@@ -221,6 +230,7 @@ inline void validate_extend_cache(const char* api, const prefill_params& p) {
   require_positive(api, "page_size", p.page_size);
   require_positive(api, "num_pages", p.num_pages);
   require_positive(api, "max_pages_per_seq", p.max_pages_per_seq);
+  check_layout(api, p.layout);
   checked_size(api, "k_cache",
                {std::size_t(p.num_pages), std::size_t(p.page_size), std::size_t(p.num_kv_heads),
                 std::size_t(p.head_dim), size_of(p.type)});
@@ -249,7 +259,7 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
   if (p.v_head_dim != 0 && p.v_head_dim != p.head_dim)
     reject(api, "head dim mismatch: head_dim " + std::to_string(p.head_dim) + " but v_head_dim " +
                     std::to_string(p.v_head_dim) + " (this family needs equal q/k and v head dims)");
-  check_options(api, p.scale, p.window_left, p.softcap);
+  check_options(api, p.scale, p.window_left, p.softcap, p.sinks, p.num_q_heads);
   if (p.q_indptr[0] != 0 || p.kv_indptr[0] != 0) reject(api, "q_indptr[0] and kv_indptr[0] must be 0");
   for (int b = 0; b < p.batch; ++b) {
     const long long ql = static_cast<long long>(p.q_indptr[b + 1]) - p.q_indptr[b];
