@@ -24,6 +24,7 @@
 
 #include "allocation_count.hpp"
 #include "memory.hpp"
+#include "read_roof.hpp"
 
 using namespace attncap;
 using namespace attncap::kernels;
@@ -50,18 +51,6 @@ double seconds_since(clock_type::time_point t0) {
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx512f"))) float read_avx512(const std::byte* p, std::size_t n) {
-  __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-  for (std::size_t i = 0; i + 256 <= n; i += 256) {
-    a0 = _mm512_add_ps(a0, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i)));
-    a1 = _mm512_add_ps(a1, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i + 64)));
-    a2 = _mm512_add_ps(a2, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i + 128)));
-    a3 = _mm512_add_ps(a3, _mm512_loadu_ps(reinterpret_cast<const float*>(p + i + 192)));
-  }
-  float out[16];
-  _mm512_storeu_ps(out, _mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)));
-  return out[0];
-}
 // 16 independent accumulators: the FMA pipes, not latency, are the limit.
 __attribute__((target("avx512f"))) float fma_loop(long iters) {
   __m512 a[16];
@@ -120,15 +109,7 @@ __attribute__((target("amx-tile,amx-bf16"))) float amx_loop(long iters) {
 }
 #endif
 constexpr int fma_avx2_chains = 12;
-// The read and FMA roofs of a CPU without AVX-512 (the AVX2 kernel path), 256 bits wide.
-__attribute__((target("avx2,fma"))) float read_avx2(const std::byte* p, std::size_t n) {
-  __m256 a[8] = {};
-  for (std::size_t i = 0; i + 256 <= n; i += 256)
-    for (int k = 0; k < 8; ++k)
-      a[k] = _mm256_add_ps(a[k], _mm256_loadu_ps(reinterpret_cast<const float*>(p + i + 32 * k)));
-  for (int k = 1; k < 8; ++k) a[0] = _mm256_add_ps(a[0], a[k]);
-  return _mm256_cvtss_f32(a[0]);
-}
+// The FMA roof of a CPU without AVX-512 (the AVX2 kernel path), 256 bits wide.
 // 12 accumulators and the 2 operands in the 16 ymm registers: 16 accumulators spill, and the loop
 // then measures loads and stores (about 55 % of the FMA pipes on Zen 3).
 __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
@@ -144,12 +125,6 @@ __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
 
 /// The vector width of the kernel path that runs: 16 fp32 lanes on AVX-512, else 8 (the AVX2 roofs).
 int roof_lanes() { return active_isa() >= isa::avx512 ? 16 : 8; }
-/// The plain read loops of the path that runs: 256-bit, and 512-bit on AVX-512. The read roof is
-/// the faster of them: on Zen 4 the 256-bit loop streams 20–25 % faster than the 512-bit one.
-std::vector<float (*)(const std::byte*, std::size_t)> read_loops() {
-  if (roof_lanes() == 16) return {read_avx512, read_avx2};
-  return {read_avx2};
-}
 float fma_stream(long iters) { return roof_lanes() == 16 ? fma_loop(iters) : fma_loop_avx2(iters); }
 
 using buffer = std::vector<std::byte, bench::page_aligned<std::byte>>;
@@ -159,27 +134,6 @@ void fill(buffer& buf, dtype t) {
   const std::size_t n = buf.size() / size_of(t);
   for (std::size_t i = 0; i < n; ++i)
     kernels::store_from_float(buf.data(), t, i, float(int(i * 7919 % 2001) - 1000) / 1000.0f);
-}
-
-/// Best-of-N bandwidth (bytes/s) of reading `bufs` on `threads` threads, split evenly: five tries
-/// of each read loop.
-double read_roof(const std::vector<std::pair<const std::byte*, std::size_t>>& bufs, int threads) {
-  double best = 0;
-  std::size_t total = 0;
-  for (auto& b : bufs) total += b.second;
-  const auto loops = read_loops();
-  for (int rep = 0; rep < 5; ++rep)
-    for (const auto read : loops) {
-      const auto t0 = clock_type::now();
-      parallel_for(std::size_t(threads), threads, [&](std::size_t t) {
-        for (auto& [p, n] : bufs) {
-          const std::size_t chunk = n / std::size_t(threads) / 256 * 256;
-          benchmark::DoNotOptimize(read(p + t * chunk, chunk));
-        }
-      });
-      best = std::max(best, double(total) / seconds_since(t0));
-    }
-  return best;
 }
 
 /// The loops compute_roof times.
@@ -296,7 +250,7 @@ void run_decode(benchmark::State& state, decode_params& p, const decode_shape& s
   p.num_q_heads = s.hq;
   p.num_kv_heads = s.hkv;
   p.head_dim = s.c.head_dim;
-  const double roof = read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, s.threads);
+  const double roof = bench::read_roof({{k.data(), k.size()}, {v.data(), v.size()}}, s.threads);
   const flop_roofs roofs = flop_roofs_of(s.c.kv, s.threads, false);
   timed_loop(state, [&] { decode(p); });
   const double bytes = 2.0 * s.tokens * s.hkv * s.c.head_dim * double(size_of(s.c.kv));
@@ -361,7 +315,7 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   p.num_kv_heads = 1;
   p.head_dim = c.qk_dim;
   p.v_head_dim = c.v_dim;
-  const double roof = read_roof({{kv.data(), kv.size()}}, threads);
+  const double roof = bench::read_roof({{kv.data(), kv.size()}}, threads);
   const flop_roofs roofs = flop_roofs_of(c.kv, threads, false);
   timed_loop(state, [&] { mla_decode(p); });
   report_decode(state, double(kv.size()), 2.0 * seq * heads * (c.qk_dim + c.v_dim), roof, roofs);
