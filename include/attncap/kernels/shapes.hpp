@@ -62,7 +62,8 @@ struct decode_params {
   int window_left = -1;
   float softcap = 0.0f;  ///< logit soft-cap c: s -> c * tanh(s / c) on the scaled scores; 0: off
   /// Attention sinks (GPT-OSS): per query head a logit sinks[h] that joins the softmax's
-  /// denominator and adds no value; compared with the scaled, capped scores. Null: none.
+  /// denominator and adds no value; compared with the scaled, capped scores; -inf: none for that
+  /// head, NaN: refused. Null: none.
   const float* sinks = nullptr;
   int num_threads = 0;  ///< 0: every pool thread
   /// Allows bf16 products with a bf16 KV cache on CPUs with bf16 dot products (AVX512_BF16): q
