@@ -462,7 +462,7 @@ int main(int argc, char** argv) {
     if (c.head_dim == 128 && c.kv != dtype::fp32)
       for (dtype qt : {dtype::fp32, dtype::bf16})
         for (bool products : {false, true})
-          if ((qt == dtype::fp32 && !products) || c.kv == dtype::bf16 && qt == dtype::bf16)
+          if ((qt == dtype::fp32 && !products) || (c.kv == dtype::bf16 && qt == dtype::bf16))
             benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
                                           (products ? "/bf16_products" : "") + "/S2048/kv_heads:1/threads:1")
                                              .c_str(),
