@@ -3,17 +3,12 @@
 // (outputs keep their sentinel, inputs are never dereferenced when the checks fail).
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <attncap/kernels/cross_attention.hpp>
 #include <attncap/kernels/decode.hpp>
-#include <attncap/kernels/mla_decode.hpp>
 #include <attncap/kernels/prefill.hpp>
 #include <cmath>
-#include <cstddef>
 #include <limits>
 #include <random>
-#include <string>
-#include <type_traits>
 #include <vector>
 
 #include "reference.hpp"
@@ -112,6 +107,10 @@ TEST_CASE("prefill and cross attention reject bad shapes") {
   p = t.p;
   p.window_left = -2;
   CHECK_THROWS_WITH_AS(prefill(p), doctest::Contains("window_left must be >= -1"), shape_error);
+  p.window_left = 4;
+  p.causal = false;
+  CHECK_THROWS_WITH_AS(prefill(p), doctest::Contains("window_left 4 needs causal = true"), shape_error);
+  CHECK_NOTHROW(cross_attention(p));  // which takes neither
   const std::vector<float> sinks{0.0f, 1.0f, NAN, 2.0f};
   p = t.p;
   p.sinks = sinks.data();

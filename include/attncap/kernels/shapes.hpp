@@ -114,7 +114,7 @@ struct prefill_params {
   int head_dim = 0;
   int v_head_dim = 0;  ///< 0: same as head_dim
   bool causal = true;
-  int window_left = -1;          ///< sliding window; -1: none
+  int window_left = -1;          ///< sliding window (causal only); -1: none
   float softcap = 0.0f;          ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
   float scale = 0.0f;            ///< 0: 1 / sqrt(head_dim)
   const float* sinks = nullptr;  ///< per query head sink logits, as decode_params::sinks; null: none
@@ -261,6 +261,9 @@ inline void validate_prefill(const char* api, const prefill_params& p) {
     reject(api, "head dim mismatch: head_dim " + std::to_string(p.head_dim) + " but v_head_dim " +
                     std::to_string(p.v_head_dim) + " (this family needs equal q/k and v head dims)");
   check_options(api, p.scale, p.window_left, p.softcap, p.sinks, p.num_q_heads);
+  if (!p.causal && p.window_left >= 0)
+    reject(api, "window_left " + std::to_string(p.window_left) +
+                    " needs causal = true (a window reaches back from each query's position); -1 without it");
   if (p.q_indptr[0] != 0 || p.kv_indptr[0] != 0) reject(api, "q_indptr[0] and kv_indptr[0] must be 0");
   for (int b = 0; b < p.batch; ++b) {
     const long long ql = static_cast<long long>(p.q_indptr[b + 1]) - p.q_indptr[b];
