@@ -8,6 +8,7 @@
 #include <attncap/kernels/shapes.hpp>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -118,9 +119,13 @@ struct paged_problem {
     if (!latent)
       v = random_buffer(kvt, std::size_t(pages) * std::size_t(page_size) * std::size_t(hkv) * std::size_t(dv), rng);
     o = buffer(qt, std::size_t(batch) * std::size_t(hq) * std::size_t(dv));
+    // Distinct pages out of order: a step coprime to the page count (7 alone maps every entry to
+    // one page when the count is a multiple of 7).
     page_table.resize(std::size_t(batch) * std::size_t(maxp));
+    std::size_t step = 7;
+    while (std::gcd(step, std::size_t(pages)) != 1) ++step;
     for (std::size_t i = 0; i < page_table.size(); ++i)
-      page_table[i] = static_cast<std::int32_t>((i * 7 + 3) % std::size_t(pages));
+      page_table[i] = static_cast<std::int32_t>((i * step + 3) % std::size_t(pages));
     p.q = q.data();
     p.o = o.data();
     p.q_dtype = qt;

@@ -17,10 +17,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "prng.hpp"
 #include "reference.hpp"
 
-using namespace attncap;
+using attncap::dtype;
 using namespace attncap::kernels;
+namespace kt = attncap::kernels::test;
 
 namespace {
 
@@ -36,9 +38,10 @@ constexpr dtype dtypes[] = {dtype::fp32,
 constexpr kv_layout layouts[] = {kv_layout::nhd, kv_layout::hnd, static_cast<kv_layout>(2),
                                  static_cast<kv_layout>(255)};
 
-/// Bytes whose every 1-, 2- and 4-byte reading is a finite number (about 0.01 to 1.3) in each
-/// dtype: a drawn dtype reads other values from the buffers, never a NaN or an infinity.
-void fill_finite(test::buffer& b) {
+/// Bytes whose every 1-, 2- and 4-byte reading is a finite number in each dtype (fp32 and bf16
+/// about 3e-5 to 0.03, fp16 0.5 to 1.2, fp8 0.5 to 1.5): a drawn dtype reads other values from
+/// the buffers, never a NaN or an infinity.
+void fill_finite(kt::buffer& b) {
   constexpr unsigned char finite[] = {0x38, 0x3a, 0x3c, 0xb8, 0xba, 0xbc};
   for (std::size_t j = 0; j < b.bytes.size(); ++j) b.bytes[j] = finite[(j * 7 + j / 5) % 6];
 }
@@ -52,14 +55,14 @@ struct mutator {
   std::vector<std::int32_t> ints;   // seq_lens or the two indptr arrays
   std::vector<std::int32_t> pages;  // the page table; empty for contiguous prefill
   std::vector<float> sinks;         // one a query head
+  attncap::test::prng rng;
   std::vector<std::byte> workspace = {};
-  std::mt19937 rng = std::mt19937(11);
   std::string log = {};
   std::vector<std::int32_t> ints_now = ints, pages_now = pages;
 
   template <class T, std::size_t N>
   void set(T& field, const char* name, const T (&values)[N]) {
-    field = values[rng() % N];
+    field = rng.pick(values);
     if constexpr (std::is_enum_v<T>)
       log += std::string(name) + "=" + std::to_string(static_cast<int>(field)) + " ";
     else
@@ -97,7 +100,7 @@ struct mutator {
         return true;
       case 8:
         set(p.num_threads, "num_threads", {-1, 0, 1, 2, 1000});
-        workspace.assign(rng() % 3 == 0 ? 0 : rng() % 2 == 0 ? 64 : std::size_t{1} << 20, std::byte{0});
+        workspace.assign(rng.pick({std::size_t{0}, std::size_t{64}, std::size_t{1} << 20}), std::byte{0});
         p.workspace = workspace.empty() ? nullptr : workspace.data();
         p.workspace_bytes = workspace.size();
         log += "workspace_bytes=" + std::to_string(workspace.size()) + " ";
@@ -117,7 +120,7 @@ struct mutator {
       case 2:
         return set(p.max_pages_per_seq, "max_pages_per_seq", {-1, 0, 1, maxp - 1, small});
       case 3:
-        return set(pages_now[rng() % pages_now.size()], "a page id", {-1, 0, npages - 1, npages, big, small});
+        return set(pages_now[rng.below(pages_now.size())], "a page id", {-1, 0, npages - 1, npages, big, small});
       default:
         return set(p.layout, "layout", layouts);
     }
@@ -125,14 +128,20 @@ struct mutator {
 };
 
 /// Runs `call` on `draws` problems m.reset() gives, each with one to three fields mutated by
-/// `mutate`: each is run, its outputs finite, or refused before an output is written.
+/// `mutate`. A refused call (shape_error, kernel_unsupported) leaves every byte of o as it was;
+/// an accepted one writes o, and every value of it, read as the problem's output dtype (the
+/// member `out`), is finite (the sentinel bytes read as finite numbers in every dtype).
 template <class Params, class Mutate, class Call>
-void run_or_refused(mutator<Params>& m, test::buffer& o, Mutate mutate, Call call, int draws) {
+void run_or_refused(mutator<Params>& m, kt::buffer& o, dtype Params::*out, Mutate mutate, Call call, int draws) {
+  fill_finite(o);
+  const std::vector<unsigned char> sentinel = o.bytes;
   int run = 0;
   for (int i = 0; i < draws; ++i) {
     Params p = m.reset();
-    for (auto n = 1 + m.rng() % 3; n > 0; --n) mutate(p);
-    for (std::size_t j = 0; j < o.size(); ++j) o.set(j, 42.0f);
+    for (auto n = 1 + m.rng.below(3); n > 0; --n) mutate(p);
+    CAPTURE(i);
+    CAPTURE(m.log);  // before the call: a crash reports what was drawn
+    o.bytes = sentinel;
     bool refused = false;
     try {
       call(p);
@@ -142,73 +151,71 @@ void run_or_refused(mutator<Params>& m, test::buffer& o, Mutate mutate, Call cal
     } catch (const kernel_unsupported&) {
       refused = true;
     }
-    CAPTURE(i);
-    CAPTURE(m.log);
-    for (std::size_t j = 0; j < o.size(); ++j) {
-      const double y = o.at(j);
-      if (refused ? y != 42.0 : !std::isfinite(y)) {
-        CAPTURE(refused);
+    if (refused) {
+      CHECK_MESSAGE(o.bytes == sentinel, "a refused call wrote an output");
+      continue;
+    }
+    CHECK_MESSAGE(o.bytes != sentinel, "an accepted call wrote no output");
+    const dtype t = p.*out;
+    for (std::size_t j = 0; j < o.bytes.size() / attncap::size_of(t); ++j)
+      if (!std::isfinite(load_as_float(o.bytes.data(), t, j))) {
         CAPTURE(j);
-        CAPTURE(y);
-        FAIL_CHECK("a refused call wrote an output, or an accepted call left one not finite");
+        FAIL_CHECK("an accepted call wrote an output that is not finite");
         break;
       }
-    }
   }
   CHECK(run > draws / 20);  // the draws reach the kernels, not only the checks
 }
 
 /// Decode and MLA decode: the shared fields, the paged cache, the batch, seq_lens and dtypes.
 template <class Call>
-void decode_mutations(test::paged_problem& t, Call call, int draws) {
-  for (test::buffer* b : {&t.q, &t.k, &t.v}) fill_finite(*b);
-  mutator<decode_params> m{t.p, t.seq_lens, t.page_table, std::vector<float>(std::size_t(t.p.num_q_heads))};
+void decode_mutations(kt::paged_problem& t, std::uint64_t seed, Call call, int draws) {
+  for (kt::buffer* b : {&t.q, &t.k, &t.v}) fill_finite(*b);
+  mutator<decode_params> m{t.p, t.seq_lens, t.page_table, std::vector<float>(std::size_t(t.p.num_q_heads)),
+                           attncap::test::prng(seed)};
   m.good.seq_lens = m.ints_now.data();
   m.good.page_table = m.pages_now.data();
   const int cap = t.p.max_pages_per_seq * t.p.page_size;
-  run_or_refused(
-      m, t.o,
-      [&](decode_params& p) {
-        const auto which = static_cast<unsigned>(m.rng() % 18);
-        if (m.common(p, which)) return;
-        if (which < 14) return m.paged(p, which);
-        if (which == 14) return m.set(p.batch, "batch", {-1, 0, 1, small});
-        if (which == 15)
-          return m.set(m.ints_now[m.rng() % m.ints_now.size()], "a seq_len", {-1, 0, 1, cap, cap + 1, big});
-        m.set(which == 16 ? p.q_dtype : p.kv_dtype, which == 16 ? "q_dtype" : "kv_dtype", dtypes);
-      },
-      call, draws);
+  const auto mutate = [&](decode_params& p) {
+    const auto which = static_cast<unsigned>(m.rng.below(18));
+    if (m.common(p, which)) return;
+    if (which < 14) return m.paged(p, which);
+    if (which == 14) return m.set(p.batch, "batch", {-1, 0, 1, small});
+    if (which == 15)
+      return m.set(m.ints_now[m.rng.below(m.ints_now.size())], "a seq_len", {-1, 0, 1, cap, cap + 1, big});
+    m.set(which == 16 ? p.q_dtype : p.kv_dtype, which == 16 ? "q_dtype" : "kv_dtype", dtypes);
+  };
+  run_or_refused(m, t.o, &decode_params::q_dtype, mutate, call, draws);
 }
 
 /// Prefill, paged extend and cross attention: the shared fields, the indptr arrays, the type, the
 /// mask, and for an extend the paged cache.
 template <class Call>
-void prefill_mutations(test::ragged_problem& t, bool paged, Call call, int draws) {
+void prefill_mutations(kt::ragged_problem& t, bool paged, std::uint64_t seed, Call call, int draws) {
   std::vector<std::int32_t> indptr = t.q_indptr;
   indptr.insert(indptr.end(), t.kv_indptr.begin(), t.kv_indptr.end());
   const std::vector<std::int32_t> pages(t.p.page_table,
                                         t.p.page_table + (paged ? t.p.batch * t.p.max_pages_per_seq : 0));
-  mutator<prefill_params> m{t.p, indptr, pages, std::vector<float>(std::size_t(t.p.num_q_heads))};
+  mutator<prefill_params> m{t.p, indptr, pages, std::vector<float>(std::size_t(t.p.num_q_heads)),
+                            attncap::test::prng(seed)};
   const std::size_t n = t.q_indptr.size();
   m.good.q_indptr = m.ints_now.data();
   m.good.kv_indptr = m.ints_now.data() + n;
   if (paged) m.good.page_table = m.pages_now.data();
-  run_or_refused(
-      m, t.o,
-      [&](prefill_params& p) {
-        const auto which = static_cast<unsigned>(m.rng() % (paged ? 18 : 13));
-        if (m.common(p, which)) return;
-        if (which == 9) return m.set(p.type, "type", dtypes);
-        if (which == 10) return m.set(p.batch, "batch", {-1, 0, 1, small});
-        if (which == 11) return m.set(p.causal, "causal", {false, true});
-        if (which > 12) return m.paged(p, which);
-        // An indptr entry: any but the totals (the buffers' sizes) may grow, none may pass them.
-        const std::size_t at = m.rng() % m.ints_now.size();
-        const bool total = at == n - 1 || at == 2 * n - 1;
-        std::int32_t& e = m.ints_now[at];
-        m.set(e, "an indptr", {-1, 0, e - 1, e, total ? e : e + 1, total ? e : big});
-      },
-      call, draws);
+  const auto mutate = [&](prefill_params& p) {
+    const auto which = static_cast<unsigned>(m.rng.below(paged ? 18 : 13));
+    if (m.common(p, which)) return;
+    if (which == 9) return m.set(p.type, "type", dtypes);
+    if (which == 10) return m.set(p.batch, "batch", {-1, 0, 1, small});
+    if (which == 11) return m.set(p.causal, "causal", {false, true});
+    if (which > 12) return m.paged(p, which);
+    // An indptr entry, from the valid problem's: never past its array's total (the rows the
+    // buffers hold), which a smaller batch may read as any sequence's end.
+    const std::size_t at = m.rng.below(indptr.size());
+    const std::int32_t e = indptr[at], total = indptr[at < n ? n - 1 : 2 * n - 1];
+    m.set(m.ints_now[at], "an indptr", {-1, 0, e - 1, e, std::min(e + 1, total), total});
+  };
+  run_or_refused(m, t.o, &prefill_params::type, mutate, call, draws);
 }
 
 }  // namespace
@@ -216,25 +223,25 @@ void prefill_mutations(test::ragged_problem& t, bool paged, Call call, int draws
 TEST_CASE("decode and MLA decode run or refuse every mutation of a valid problem") {
   std::mt19937 rng(7);
   // fp32 q and K/V: the widest dtypes, so that no drawn dtype reads past the buffers.
-  test::paged_problem t(2, 8, 2, 128, 128, 16, {40, 7}, dtype::fp32, dtype::fp32, rng);
+  kt::paged_problem t(2, 8, 2, 128, 128, 16, {40, 7}, dtype::fp32, dtype::fp32, rng);
   decode_mutations(
-      t, [](const decode_params& p) { decode(p); }, 4000);
-  test::paged_problem mla(2, 8, 1, 576, 512, 16, {40, 7}, dtype::fp32, dtype::fp32, rng, true);
+      t, 1, [](const decode_params& p) { decode(p); }, 4000);
+  kt::paged_problem mla(2, 8, 1, 576, 512, 16, {40, 7}, dtype::fp32, dtype::fp32, rng, true);
   decode_mutations(
-      mla, [](const decode_params& p) { mla_decode(p); }, 2000);
+      mla, 2, [](const decode_params& p) { mla_decode(p); }, 2000);
 }
 
 TEST_CASE("prefill, paged extend and cross attention run or refuse every mutation of a valid problem") {
   std::mt19937 rng(8);
-  test::ragged_problem t(4, 2, 64, {{5, 9}, {3, 3}}, dtype::fp32, rng);
-  for (test::buffer* b : {&t.q, &t.k, &t.v}) fill_finite(*b);
+  kt::ragged_problem t(4, 2, 64, {{5, 9}, {3, 3}}, dtype::fp32, rng);
+  for (kt::buffer* b : {&t.q, &t.k, &t.v}) fill_finite(*b);
   prefill_mutations(
-      t, false, [](const prefill_params& p) { prefill(p); }, 3000);
+      t, false, 3, [](const prefill_params& p) { prefill(p); }, 3000);
   prefill_mutations(
-      t, false, [](const prefill_params& p) { cross_attention(p); }, 2000);
-  test::paged_kv cache(t, 4, kv_layout::hnd);
+      t, false, 4, [](const prefill_params& p) { cross_attention(p); }, 2000);
+  kt::paged_kv cache(t, 4, kv_layout::hnd);
   fill_finite(cache.k);
   fill_finite(cache.v);
   prefill_mutations(
-      t, true, [](const prefill_params& p) { prefill(p); }, 3000);
+      t, true, 5, [](const prefill_params& p) { prefill(p); }, 3000);
 }
