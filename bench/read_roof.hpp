@@ -17,9 +17,11 @@
 
 namespace bench {
 
+/// A streaming read of n bytes from p, returning a value of them so that the loads stay.
 using read_loop = float (*)(const std::byte*, std::size_t);
 
 #if defined(__x86_64__)
+/// 512-bit loads, four independent sums.
 __attribute__((target("avx512f"))) inline float read_avx512(const std::byte* p, std::size_t n) {
   __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
   for (std::size_t i = 0; i + 256 <= n; i += 256) {
@@ -32,6 +34,7 @@ __attribute__((target("avx512f"))) inline float read_avx512(const std::byte* p, 
   _mm512_storeu_ps(out, _mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)));
   return out[0];
 }
+/// 256-bit loads, eight independent sums.
 __attribute__((target("avx2,fma"))) inline float read_avx2(const std::byte* p, std::size_t n) {
   __m256 a[8] = {};
   for (std::size_t i = 0; i + 256 <= n; i += 256)

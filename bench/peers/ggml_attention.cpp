@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // ggml's CPU flash attention (ggml_flash_attn_ext) and attncap's kernels on the same shapes in one
-// process, calls alternated: each pair runs ggml, then attncap, so that what the shared machine does
-// to one call it does to its neighbour, and the ratio of a pair is measured across the same noise.
+// process, calls alternated (ggml then attncap in even pairs, attncap then ggml in odd ones), so that
+// what the shared machine does to one call it does to its neighbour, and the ratio of a pair is
+// measured across the same noise.
 // Built against a ggml checkout given to CMake as ATTNCAP_GGML_DIR (ggml itself is not part of
 // this project).
 //
@@ -10,7 +11,8 @@
 //
 // Decode: q fp32, one sequence of S cached tokens; attncap reads them from a paged cache (pages of
 // 16 tokens, HND, the pages in order), as the bench's decode rows do; after each pair a plain
-// read of attncap's K and V gives the read roof both calls are set against. Prefill: ggml takes an
+// read of attncap's K and V (as many bytes as ggml's) gives the read roof both calls are set
+// against. Prefill: ggml takes an
 // fp32 q and a causal mask, attncap q, k and v of the KV type, contiguous.
 #include <ggml-cpu.h>
 #include <ggml.h>
@@ -111,15 +113,27 @@ class attncap_case {
  public:
   explicit attncap_case(const shape& sh) : sh_(sh) {
     std::mt19937 rng(1);
-    const std::size_t d = std::size_t(sh.d), rows = std::size_t(sh.s) * std::size_t(sh.hkv);
+    // Decode reads whole pages of 16 tokens: in HND the last page's later heads lie past S rows.
+    const int tokens = sh.prefill ? sh.s : (sh.s + page - 1) / page * page;
+    const std::size_t d = std::size_t(sh.d), rows = std::size_t(tokens) * std::size_t(sh.hkv);
     const attncap::dtype q_type = sh.prefill ? sh.kv_dtype() : attncap::dtype::fp32;
     q_ = filled(std::size_t(sh.queries()) * std::size_t(sh.hq) * d, q_type, rng);
     o_ = buffer(q_.size());
     k_ = filled(rows * d, sh.kv_dtype(), rng);
     v_ = filled(rows * d, sh.kv_dtype(), rng);
-    sh.prefill ? set_prefill() : set_decode();
+    if (sh.prefill)
+      set_prefill();
+    else
+      set_decode();
   }
-  void run() { sh_.prefill ? ak::prefill(prefill_) : ak::decode(decode_); }
+  attncap_case(const attncap_case&) = delete;  // the params point into the buffers
+  attncap_case& operator=(const attncap_case&) = delete;
+  void run() {
+    if (sh_.prefill)
+      ak::prefill(prefill_);
+    else
+      ak::decode(decode_);
+  }
   /// Best bandwidth of a plain read of K and V on the shape's threads, one pass of each read loop.
   double read_roof() const {
     return bench::read_roof({{k_.data(), k_.size()}, {v_.data(), v_.size()}}, sh_.threads, 1);
@@ -198,13 +212,23 @@ int run(const shape& sh) {
   std::vector<double> g, a, ratio, g_roof, a_roof;
   const double kv_bytes = double(sh.s) * sh.hkv * sh.d * 2 * 2;
   for (int r = 0; r < sh.pairs + 2; ++r) {  // the first two pairs warm up
-    const double tg = seconds([&] { peer.run(); }), ta = seconds([&] { own.run(); });
-    // Decode streams K and V: each call's share of a plain read of them, measured after the pair.
-    const double roof = sh.prefill ? 0.0 : own.read_roof();
+    // ggml first in even pairs, attncap first in odd ones: neither always follows the other.
+    double tg = 0, ta = 0;
+    if (r % 2 == 0) {
+      tg = seconds([&] { peer.run(); });
+      ta = seconds([&] { own.run(); });
+    } else {
+      ta = seconds([&] { own.run(); });
+      tg = seconds([&] { peer.run(); });
+    }
     if (r < 2) continue;
     g.push_back(tg);
     a.push_back(ta);
     ratio.push_back(tg / ta);
+    if (sh.prefill) continue;
+    // Decode streams K and V: each call's share of a plain read of attncap's (the same bytes as
+    // ggml's), measured after the pair.
+    const double roof = own.read_roof();
     g_roof.push_back(kv_bytes / tg / roof * 100);
     a_roof.push_back(kv_bytes / ta / roof * 100);
   }
