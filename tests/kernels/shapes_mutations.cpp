@@ -60,13 +60,18 @@ struct mutator {
   std::string log = {};
   std::vector<std::int32_t> ints_now = ints, pages_now = pages;
 
+  /// Logs "name=value " (an enum by its number).
+  template <class T>
+  void note(const char* name, T value) {
+    if constexpr (std::is_enum_v<T>)
+      note(name, static_cast<int>(value));
+    else
+      log += std::string(name) + "=" + std::to_string(value) + " ";
+  }
   template <class T, std::size_t N>
   void set(T& field, const char* name, const T (&values)[N]) {
     field = rng.pick(values);
-    if constexpr (std::is_enum_v<T>)
-      log += std::string(name) + "=" + std::to_string(static_cast<int>(field)) + " ";
-    else
-      log += std::string(name) + "=" + std::to_string(field) + " ";
+    note(name, field);
   }
   /// good, its arrays restored, the log cleared.
   Params reset() {
@@ -103,7 +108,7 @@ struct mutator {
         workspace.assign(rng.pick({std::size_t{0}, std::size_t{64}, std::size_t{1} << 20}), std::byte{0});
         p.workspace = workspace.empty() ? nullptr : workspace.data();
         p.workspace_bytes = workspace.size();
-        log += "workspace_bytes=" + std::to_string(workspace.size()) + " ";
+        note("workspace_bytes", workspace.size());
         return true;
       default:
         return false;
