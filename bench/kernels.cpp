@@ -127,7 +127,7 @@ __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
 int roof_lanes() { return active_isa() >= isa::avx512 ? 16 : 8; }
 float fma_stream(long iters) { return roof_lanes() == 16 ? fma_loop(iters) : fma_loop_avx2(iters); }
 
-using buffer = std::vector<std::byte, bench::page_aligned<std::byte>>;
+using buffer = bench::buffer;
 
 /// Fills a buffer of dtype t with values in [-1, 1] (realistic magnitudes: no subnormal products).
 void fill(buffer& buf, dtype t) {

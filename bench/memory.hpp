@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -75,6 +76,9 @@ struct page_aligned {
   void deallocate(T* p, std::size_t) noexcept { std::free(p); }
   friend bool operator==(page_aligned, page_aligned) { return true; }
 };
+
+/// The bytes of a benchmark's tensor, page-aligned.
+using buffer = std::vector<std::byte, page_aligned<std::byte>>;
 
 /// MiB of this process's memory on transparent huge pages (/proc/self/smaps_rollup), or -1 where
 /// that cannot be read: what the OS granted, whatever was asked.

@@ -42,6 +42,8 @@ struct shape {
   ggml_type kv;
   int threads, pairs;
   int queries() const { return prefill ? s : 1; }
+  /// K and V of S tokens, two bytes an element (f16 and bf16 alike).
+  std::size_t kv_bytes() const { return std::size_t(s) * std::size_t(hkv) * std::size_t(d) * 2 * 2; }
   attncap::dtype kv_dtype() const { return kv == GGML_TYPE_F16 ? attncap::dtype::fp16 : attncap::dtype::bf16; }
 };
 
@@ -66,7 +68,7 @@ class ggml_case {
  public:
   explicit ggml_case(const shape& sh) : threads_(sh.threads) {
     const int nq = sh.queries();
-    const std::size_t kv_bytes = std::size_t(sh.s) * std::size_t(sh.hkv) * std::size_t(sh.d) * 2 * 2;
+    const std::size_t kv_bytes = sh.kv_bytes();
     const std::size_t q_bytes = std::size_t(nq) * std::size_t(sh.hq) * std::size_t(sh.d) * 4 * 2;
     const std::size_t mask_bytes = sh.prefill ? std::size_t(sh.s) * std::size_t(nq) * 2 : 0;
     ctx_ = ggml_init({kv_bytes + q_bytes + mask_bytes + (64u << 20), nullptr, false});
@@ -100,7 +102,7 @@ class ggml_case {
   int threads_;
 };
 
-using buffer = std::vector<std::byte, bench::page_aligned<std::byte>>;
+using buffer = bench::buffer;
 
 buffer filled(std::size_t elements, attncap::dtype t, std::mt19937& rng) {
   buffer b(elements * attncap::size_of(t));
@@ -199,7 +201,7 @@ double quantile(std::vector<double> v, double at) {
 }
 
 void print(const char* who, const shape& sh, double t) {
-  const double kv_bytes = double(sh.s) * sh.hkv * sh.d * 2 * 2;
+  const double kv_bytes = double(sh.kv_bytes());
   const double macs = sh.prefill ? double(sh.s) * (sh.s + 1) / 2.0 : double(sh.s);
   std::printf("%s %s S=%d Hq=%d Hkv=%d D=%d kv=%s threads=%d: %.3f ms, %.1f GB/s, %.1f GFLOP/s\n", who,
               sh.prefill ? "prefill" : "decode", sh.s, sh.hq, sh.hkv, sh.d, ggml_type_name(sh.kv), sh.threads, t * 1e3,
@@ -210,7 +212,7 @@ int run(const shape& sh) {
   ggml_case peer(sh);
   attncap_case own(sh);
   std::vector<double> g, a, ratio, g_roof, a_roof;
-  const double kv_bytes = double(sh.s) * sh.hkv * sh.d * 2 * 2;
+  const double kv_bytes = double(sh.kv_bytes());
   for (int r = 0; r < sh.pairs + 2; ++r) {  // the first two pairs warm up
     // ggml first in even pairs, attncap first in odd ones: neither always follows the other.
     double tg = 0, ta = 0;
