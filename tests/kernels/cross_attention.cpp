@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <attncap/kernels/cross_attention.hpp>
+#include <string>
 
 #include "reference.hpp"
 
@@ -23,13 +24,20 @@ TEST_CASE("cross attention matches the reference for every compiled configuratio
   }
 }
 
-TEST_CASE("cross attention ignores the causal flag and the window") {
+TEST_CASE("cross attention reads no causal flag and refuses a window") {
   std::mt19937 rng(43);
   test::ragged_problem t(2, 2, 64, {{30, 9}}, dtype::fp32, rng);
   t.p.causal = true;
-  t.p.window_left = 2;
   cross_attention(t.p);
   CHECK(t.max_error(false) <= 4e-6);
+  for (const int window : {2, 0, -2}) {
+    CAPTURE(window);
+    t.p.window_left = window;
+    CHECK_THROWS_WITH_AS(
+        cross_attention(t.p),
+        doctest::Contains(("cross_attention: window_left " + std::to_string(window) + " is not -1").c_str()),
+        shape_error);
+  }
 }
 
 TEST_CASE("32K encoder states with uniform scores and constant V keep fp32 precision") {

@@ -110,7 +110,9 @@ TEST_CASE("prefill and cross attention reject bad shapes") {
   p.window_left = 4;
   p.causal = false;
   CHECK_THROWS_WITH_AS(prefill(p), doctest::Contains("window_left 4 needs causal = true"), shape_error);
-  CHECK_NOTHROW(cross_attention(p));  // which takes neither
+  CHECK_THROWS_WITH_AS(cross_attention(p), doctest::Contains("cross_attention: window_left 4 is not -1"), shape_error);
+  p.window_left = -1;
+  CHECK_NOTHROW(cross_attention(p));  // nor causal
   const std::vector<float> sinks{0.0f, 1.0f, NAN, 2.0f};
   p = t.p;
   p.sinks = sinks.data();

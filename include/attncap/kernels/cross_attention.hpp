@@ -5,13 +5,19 @@
 #pragma once
 
 #include <attncap/kernels/prefill.hpp>
+#include <string>
 
 namespace attncap::kernels {
 
-/// Cross attention over prefill_params with `causal` and `window_left` ignored (every query sees
-/// all keys of its sequence). kv_indptr delimits each sequence's encoder states; a sequence without
-/// encoder states gets zero output rows. Throws shape_error / kernel_unsupported like prefill.
+/// Cross attention over prefill_params: every query sees all keys of its sequence, whatever
+/// `causal` says (it defaults to true for prefill). kv_indptr delimits each sequence's encoder
+/// states; a sequence without encoder states gets zero output rows. Throws shape_error for a
+/// sliding window (window_left other than -1), and shape_error / kernel_unsupported like prefill.
 inline void cross_attention(const prefill_params& p) {
+  if (p.window_left != -1)
+    detail::reject("cross_attention", "window_left " + std::to_string(p.window_left) +
+                                          " is not -1: cross attention has no sliding window (every query sees "
+                                          "all encoder states of its sequence)");
   prefill_params c = p;
   c.causal = false;
   c.window_left = -1;
