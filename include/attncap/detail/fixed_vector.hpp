@@ -19,11 +19,15 @@ class fixed_vector {
                 "attncap::detail::fixed_vector keeps trivially copyable items in raw storage");
 
  public:
-  /// At run time the storage stays raw and each item begins its life when pushed: a report's
-  /// slots hold 36 launch configurations, whose initialisation cost more than most of its checks. A constant
-  /// expression reads only live objects, so there every item starts value-initialised.
+  /// At run time the storage stays raw bytes and each item begins its life when pushed: a
+  /// report's slots hold 36 launch configurations, whose initialisation cost more than most of its
+  /// checks. A constant expression reads only live objects, so there every item starts
+  /// value-initialised.
   constexpr fixed_vector() noexcept {
-    if (std::is_constant_evaluated()) std::construct_at(&slots_.items);
+    if (std::is_constant_evaluated())
+      std::construct_at(&slots_.items);
+    else  // no code: begins the bytes' lifetime, which creates the items' array implicitly
+      ::new (static_cast<void*>(slots_.raw)) std::byte[sizeof slots_.raw];
   }
 
   constexpr bool push_back(const T& v) noexcept { return emplace_back(v); }
@@ -38,7 +42,7 @@ class fixed_vector {
     if (std::is_constant_evaluated())
       slots_.items[size_] = T{std::forward<Args>(args)...};
     else
-      ::new (static_cast<void*>(&slots_.items[size_])) T{std::forward<Args>(args)...};
+      ::new (static_cast<void*>(std::launder(reinterpret_cast<T*>(slots_.raw)) + size_)) T{std::forward<Args>(args)...};
     ++size_;
     return true;
   }
@@ -46,15 +50,23 @@ class fixed_vector {
   constexpr bool empty() const noexcept { return size_ == 0; }
   /// Items that arrived after the vector was full.
   constexpr std::size_t overflow() const noexcept { return overflow_; }
-  constexpr const T& operator[](std::size_t i) const noexcept { return slots_.items[i]; }
-  constexpr const T* begin() const noexcept { return slots_.items.data(); }
-  constexpr const T* end() const noexcept { return slots_.items.data() + size_; }
-  constexpr const T& front() const noexcept { return slots_.items[0]; }
+  constexpr const T& operator[](std::size_t i) const noexcept { return data()[i]; }
+  constexpr const T* begin() const noexcept { return data(); }
+  constexpr const T* end() const noexcept { return data() + size_; }
+  constexpr const T& front() const noexcept { return data()[0]; }
 
  private:
+  /// The items: the union's live member, `items` in a constant expression, else the array created
+  /// in `raw`.
+  constexpr const T* data() const noexcept {
+    if (std::is_constant_evaluated()) return slots_.items.data();
+    return std::launder(reinterpret_cast<const T*>(slots_.raw));
+  }
+
   union slots {
     constexpr slots() noexcept {}
     std::array<T, N> items;
+    alignas(T) std::byte raw[sizeof(T) * N];
   } slots_;
   std::size_t size_ = 0;
   std::size_t overflow_ = 0;
