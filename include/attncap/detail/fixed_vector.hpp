@@ -15,8 +15,14 @@ namespace attncap::detail {
 
 template <class T, std::size_t N>
 class fixed_vector {
-  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
-                "attncap::detail::fixed_vector keeps trivially copyable items in raw storage");
+  // A trivial copy constructor and destructor make T an implicit-lifetime type: the array the raw
+  // bytes create holds live items from the start, which std::launder needs even when empty.
+  static_assert(std::is_trivially_copy_constructible_v<T> && std::is_trivially_copyable_v<T> &&
+                    std::is_trivially_destructible_v<T>,
+                "attncap::detail::fixed_vector keeps trivially copyable, implicit-lifetime items in raw storage");
+  // Both union members must start with the items, and a zero-length array creates none.
+  static_assert(N > 0 && sizeof(std::array<T, N>) == sizeof(T) * N,
+                "attncap::detail::fixed_vector needs a capacity and std::array without padding");
 
  public:
   /// At run time the storage stays raw bytes and each item begins its life when pushed: a
@@ -26,7 +32,7 @@ class fixed_vector {
   constexpr fixed_vector() noexcept {
     if (std::is_constant_evaluated())
       std::construct_at(&slots_.items);
-    else  // no code: begins the bytes' lifetime, which creates the items' array implicitly
+    else  // no code; the bytes' lifetime creates a T[N] implicitly, which the `+ i` below needs
       ::new (static_cast<void*>(slots_.raw)) std::byte[sizeof slots_.raw];
   }
 
@@ -41,7 +47,7 @@ class fixed_vector {
     }
     if (std::is_constant_evaluated())
       slots_.items[size_] = T{std::forward<Args>(args)...};
-    else
+    else  // in place: a temporary and its copy cost more than most checks
       ::new (static_cast<void*>(std::launder(reinterpret_cast<T*>(slots_.raw)) + size_)) T{std::forward<Args>(args)...};
     ++size_;
     return true;
@@ -56,8 +62,9 @@ class fixed_vector {
   constexpr const T& front() const noexcept { return data()[0]; }
 
  private:
-  /// The items: the union's live member, `items` in a constant expression, else the array created
-  /// in `raw`.
+  /// The items. At run time the live member is `raw` (its T[N]), or `items` for a vector built in
+  /// a constant expression; a member access could name the wrong one, std::launder finds the items
+  /// at this address in both.
   constexpr const T* data() const noexcept {
     if (std::is_constant_evaluated()) return slots_.items.data();
     return std::launder(reinterpret_cast<const T*>(slots_.raw));

@@ -16,7 +16,7 @@ namespace attncap::kernels {
 inline void cross_attention(const prefill_params& p) {
   if (p.window_left != -1)
     detail::reject("cross_attention", "window_left " + std::to_string(p.window_left) +
-                                          " is not -1: cross attention has no sliding window (every query sees "
+                                          " is not -1 (cross attention has no sliding window: every query sees "
                                           "all encoder states of its sequence)");
   prefill_params c = p;
   c.causal = false;

@@ -114,7 +114,7 @@ struct prefill_params {
   int head_dim = 0;
   int v_head_dim = 0;  ///< 0: same as head_dim
   bool causal = true;
-  int window_left = -1;          ///< sliding window (causal only); -1: none
+  int window_left = -1;          ///< sliding window (causal only; cross_attention refuses one); -1: none
   float softcap = 0.0f;          ///< logit soft-cap c: s -> c * tanh(s / c); 0: off
   float scale = 0.0f;            ///< 0: 1 / sqrt(head_dim)
   const float* sinks = nullptr;  ///< per query head sink logits, as decode_params::sinks; null: none
