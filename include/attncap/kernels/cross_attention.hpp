@@ -20,7 +20,6 @@ inline void cross_attention(const prefill_params& p) {
                                           "all encoder states of its sequence)");
   prefill_params c = p;
   c.causal = false;
-  c.window_left = -1;
   detail::prefill_kernels::call("cross_attention", c);
 }
 
