@@ -24,8 +24,7 @@ ATTNCAP_NAMED_ENUM(support, std::uint8_t, unknown, no, yes)
 template <>
 struct enum_spellings<support> {
   static constexpr std::string_view what = "support";
-  static constexpr auto table =
-      detail::named_spellings<support>(std::array<spelling<support>, 1>{{{support::unknown, "?"}}});
+  static constexpr auto table = named_spellings<support>(std::array<spelling<support>, 1>{{{support::unknown, "?"}}});
 };
 
 /// How far a backend supports speculative decoding.
@@ -38,9 +37,8 @@ ATTNCAP_NAMED_ENUM(speculative_support, std::uint8_t,
 template <>
 struct enum_spellings<speculative_support> {
   static constexpr std::string_view what = "speculative support";
-  static constexpr auto table =
-      detail::named_spellings<speculative_support>(std::array<spelling<speculative_support>, 2>{
-          {{speculative_support::chain, "topk=1"}, {speculative_support::tree, "topk>1"}}});
+  static constexpr auto table = named_spellings<speculative_support>(std::array<spelling<speculative_support>, 2>{
+      {{speculative_support::chain, "topk=1"}, {speculative_support::tree, "topk>1"}}});
 };
 
 /// What the engine's unified memory pool (`--enable-unified-memory`, which implies the
@@ -58,7 +56,7 @@ ATTNCAP_NAMED_ENUM(unified_pool_audit, std::uint8_t,
 template <>
 struct enum_spellings<unified_pool_audit> {
   static constexpr std::string_view what = "unified pool audit";
-  static constexpr auto table = detail::named_spellings<unified_pool_audit>();
+  static constexpr auto table = named_spellings<unified_pool_audit>();
 };
 
 namespace unified_pool_audits {

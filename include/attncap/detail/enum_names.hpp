@@ -56,18 +56,26 @@ constexpr bool plain_identifiers(const std::array<std::string_view, N>& names) n
   return true;
 }
 
-/// An enum declared with `ATTNCAP_NAMED_ENUM`: the names of its enumerators are known.
+}  // namespace attncap::detail
+
+namespace attncap {
+
+/// True for an enum declared with `ATTNCAP_NAMED_ENUM`: the names of its enumerators are known.
 template <class E>
-concept named_enum = requires(E* tag) {
+inline constexpr bool is_named_enum_v = requires(E* tag) {
   attncap_enumerator_names(tag);
 };
+/// An enum whose enumerators' names are known (`is_named_enum_v`).
+template <class E>
+concept named_enum = is_named_enum_v<E>;
 
 /// The names of the enumerators of `E`, in declaration order (= value order).
 template <named_enum E>
 inline constexpr auto enumerator_names = attncap_enumerator_names(static_cast<E*>(nullptr));
 
-/// A spelling table for `E`: each enumerator spelled as its own name, except where `renamed`
-/// gives the engine's spelling, followed by the accepted `aliases` in their order.
+/// A spelling table for `E` (the `table` of `enum_spellings<E>`): each enumerator spelled as its
+/// own name, except where `renamed` gives the engine's spelling, followed by the accepted
+/// `aliases` in their order.
 template <named_enum E, std::size_t R = 0, std::size_t A = 0>
 constexpr auto named_spellings(const std::array<spelling<E>, R>& renamed = {},
                                const std::array<spelling<E>, A>& aliases = {}) noexcept {
@@ -83,10 +91,10 @@ constexpr auto named_spellings(const std::array<spelling<E>, R>& renamed = {},
   return table;
 }
 
-}  // namespace attncap::detail
+}  // namespace attncap
 
 /// Declares `enum class Name : Underlying { enumerators }` and records the enumerators' names
-/// (found by argument-dependent lookup, see `detail::enumerator_names`). Enumerators take the
+/// (found by argument-dependent lookup, see `enumerator_names`). Enumerators take the
 /// values 0, 1, … in order; initialisers are rejected. Use at namespace scope.
 #define ATTNCAP_NAMED_ENUM(Name, Underlying, ...)                                                                      \
   enum class Name : Underlying { __VA_ARGS__ };                                                                        \

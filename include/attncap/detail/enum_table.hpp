@@ -25,7 +25,7 @@ struct spelling {
 ///   static constexpr std::string_view what;            // noun used in errors ("hardware")
 ///   static constexpr std::array<spelling<E>, N> table;  // canonical spellings first
 /// An enum declared with ATTNCAP_NAMED_ENUM builds `table` from its enumerators' names with
-/// `detail::named_spellings`, listing only the spellings that differ and the aliases.
+/// `named_spellings`, listing only the spellings that differ and the aliases.
 template <class E>
 struct enum_spellings;
 

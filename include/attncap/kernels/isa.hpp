@@ -34,7 +34,7 @@ namespace attncap {
 template <>
 struct enum_spellings<kernels::isa> {
   static constexpr std::string_view what = "isa";
-  static constexpr auto table = detail::named_spellings<kernels::isa>();
+  static constexpr auto table = named_spellings<kernels::isa>();
 };
 }  // namespace attncap
 

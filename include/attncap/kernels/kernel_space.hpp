@@ -30,7 +30,7 @@ namespace attncap {
 template <>
 struct enum_spellings<kernels::support> {
   static constexpr std::string_view what = "support";
-  static constexpr auto table = detail::named_spellings<kernels::support>();
+  static constexpr auto table = named_spellings<kernels::support>();
 };
 }  // namespace attncap
 

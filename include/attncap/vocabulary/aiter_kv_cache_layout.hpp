@@ -16,7 +16,7 @@ ATTNCAP_NAMED_ENUM(aiter_kv_cache_layout, std::uint8_t, nhd, vectorized_5d)
 template <>
 struct enum_spellings<aiter_kv_cache_layout> {
   static constexpr std::string_view what = "aiter_kv_cache_layout";
-  static constexpr auto table = detail::named_spellings<aiter_kv_cache_layout>();
+  static constexpr auto table = named_spellings<aiter_kv_cache_layout>();
 };
 
 }  // namespace attncap

@@ -17,7 +17,7 @@ template <>
 struct enum_spellings<cp_strategy> {
   static constexpr std::string_view what = "cp_strategy";
   static constexpr std::array<spelling<cp_strategy>, 1> renamed{{{cp_strategy::none, "None"}}};
-  static constexpr auto table = detail::named_spellings<cp_strategy>(renamed);
+  static constexpr auto table = named_spellings<cp_strategy>(renamed);
 };
 
 }  // namespace attncap

@@ -18,7 +18,7 @@ template <>
 struct enum_spellings<cuda_graph_backend> {
   static constexpr std::string_view what = "cuda_graph_backend";
   static constexpr std::array<spelling<cuda_graph_backend>, 1> renamed{{{cuda_graph_backend::none, "None"}}};
-  static constexpr auto table = detail::named_spellings<cuda_graph_backend>(renamed);
+  static constexpr auto table = named_spellings<cuda_graph_backend>(renamed);
 };
 
 }  // namespace attncap

@@ -14,7 +14,7 @@ ATTNCAP_NAMED_ENUM(disaggregation_mode, std::uint8_t, null, prefill, decode)
 template <>
 struct enum_spellings<disaggregation_mode> {
   static constexpr std::string_view what = "disaggregation_mode";
-  static constexpr auto table = detail::named_spellings<disaggregation_mode>();
+  static constexpr auto table = named_spellings<disaggregation_mode>();
 };
 
 }  // namespace attncap

@@ -17,7 +17,7 @@ template <>
 struct enum_spellings<dsa_kernel> {
   static constexpr std::string_view what = "dsa_kernel";
   static constexpr std::array<spelling<dsa_kernel>, 1> renamed{{{dsa_kernel::none, "None"}}};
-  static constexpr auto table = detail::named_spellings<dsa_kernel>(renamed);
+  static constexpr auto table = named_spellings<dsa_kernel>(renamed);
 };
 
 }  // namespace attncap

@@ -16,7 +16,7 @@ template <>
 struct enum_spellings<dsv4_attn_backend> {
   static constexpr std::string_view what = "dsv4_attn_backend";
   static constexpr std::array<spelling<dsv4_attn_backend>, 1> renamed{{{dsv4_attn_backend::auto_, "auto"}}};
-  static constexpr auto table = detail::named_spellings<dsv4_attn_backend>(renamed);
+  static constexpr auto table = named_spellings<dsv4_attn_backend>(renamed);
 };
 
 }  // namespace attncap

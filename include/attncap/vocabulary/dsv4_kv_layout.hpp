@@ -18,7 +18,7 @@ struct enum_spellings<dsv4_kv_layout> {
   static constexpr std::string_view what = "dsv4_kv_layout";
   static constexpr std::array<spelling<dsv4_kv_layout>, 2> renamed{
       {{dsv4_kv_layout::none, "None"}, {dsv4_kv_layout::auto_, "auto"}}};
-  static constexpr auto table = detail::named_spellings<dsv4_kv_layout>(renamed);
+  static constexpr auto table = named_spellings<dsv4_kv_layout>(renamed);
 };
 
 }  // namespace attncap

@@ -23,7 +23,7 @@ struct enum_spellings<dtype> {
       {dtype::bf16, "bfloat16"},
       {dtype::fp8_e4m3, "float8_e4m3fn"},
   }};
-  static constexpr auto table = detail::named_spellings<dtype>({}, aliases);
+  static constexpr auto table = named_spellings<dtype>({}, aliases);
 };
 
 /// Bytes per element.
@@ -50,7 +50,7 @@ struct enum_spellings<model_dtype> {
       {model_dtype::float16, "half"},
       {model_dtype::float32, "float"},
   }};
-  static constexpr auto table = detail::named_spellings<model_dtype>(renamed, aliases);
+  static constexpr auto table = named_spellings<model_dtype>(renamed, aliases);
 };
 
 }  // namespace attncap

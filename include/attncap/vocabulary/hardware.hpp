@@ -16,7 +16,7 @@ ATTNCAP_NAMED_ENUM(hardware, std::uint8_t, sm80, sm86, sm89, sm90, sm100, sm103,
 template <>
 struct enum_spellings<hardware> {
   static constexpr std::string_view what = "hardware";
-  static constexpr auto table = detail::named_spellings<hardware>();
+  static constexpr auto table = named_spellings<hardware>();
 };
 
 /// The engine's device families (its `--device` values plus the CUDA/HIP/MUSA split).
@@ -25,7 +25,7 @@ ATTNCAP_NAMED_ENUM(device_family, std::uint8_t, cuda, rocm, npu, cpu, xpu, mps, 
 template <>
 struct enum_spellings<device_family> {
   static constexpr std::string_view what = "device family";
-  static constexpr auto table = detail::named_spellings<device_family>();
+  static constexpr auto table = named_spellings<device_family>();
 };
 
 /// Facts about one hardware target.

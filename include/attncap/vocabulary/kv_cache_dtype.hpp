@@ -19,7 +19,7 @@ template <>
 struct enum_spellings<kv_cache_dtype> {
   static constexpr std::string_view what = "kv_cache_dtype";
   static constexpr std::array<spelling<kv_cache_dtype>, 1> renamed{{{kv_cache_dtype::auto_, "auto"}}};
-  static constexpr auto table = detail::named_spellings<kv_cache_dtype>(renamed);
+  static constexpr auto table = named_spellings<kv_cache_dtype>(renamed);
 };
 
 /// True for the 4-bit formats handled by the engine's KV4 path.

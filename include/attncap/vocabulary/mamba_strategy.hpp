@@ -18,7 +18,7 @@ template <>
 struct enum_spellings<mamba_strategy> {
   static constexpr std::string_view what = "mamba_radix_cache_strategy";
   static constexpr std::array<spelling<mamba_strategy>, 1> renamed{{{mamba_strategy::auto_, "auto"}}};
-  static constexpr auto table = detail::named_spellings<mamba_strategy>(renamed);
+  static constexpr auto table = named_spellings<mamba_strategy>(renamed);
 };
 
 }  // namespace attncap

@@ -15,7 +15,7 @@ ATTNCAP_NAMED_ENUM(model_arch, std::uint8_t, mha, gqa, mqa, mla)
 template <>
 struct enum_spellings<model_arch> {
   static constexpr std::string_view what = "model_arch";
-  static constexpr auto table = detail::named_spellings<model_arch>();
+  static constexpr auto table = named_spellings<model_arch>();
 };
 
 /// Properties orthogonal to the architecture.
@@ -30,7 +30,7 @@ ATTNCAP_NAMED_ENUM(model_trait, std::uint8_t,
 template <>
 struct enum_spellings<model_trait> {
   static constexpr std::string_view what = "model trait";
-  static constexpr auto table = detail::named_spellings<model_trait>();
+  static constexpr auto table = named_spellings<model_trait>();
 };
 
 }  // namespace attncap

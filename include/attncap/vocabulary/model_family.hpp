@@ -57,7 +57,7 @@ ATTNCAP_NAMED_ENUM(model_family, std::uint8_t,
 template <>
 struct enum_spellings<model_family> {
   static constexpr std::string_view what = "model family";
-  static constexpr auto table = detail::named_spellings<model_family>();
+  static constexpr auto table = named_spellings<model_family>();
 };
 
 /// The HF architecture classes attncap recognises, with their family.

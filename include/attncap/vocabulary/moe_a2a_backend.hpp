@@ -19,7 +19,7 @@ template <>
 struct enum_spellings<moe_a2a_backend> {
   static constexpr std::string_view what = "moe_a2a_backend";
   static constexpr std::array<spelling<moe_a2a_backend>, 1> renamed{{{moe_a2a_backend::not_given, "None"}}};
-  static constexpr auto table = detail::named_spellings<moe_a2a_backend>(renamed);
+  static constexpr auto table = named_spellings<moe_a2a_backend>(renamed);
 };
 
 }  // namespace attncap

@@ -14,7 +14,7 @@ ATTNCAP_NAMED_ENUM(phase, std::uint8_t, prefill, decode, draft)
 template <>
 struct enum_spellings<phase> {
   static constexpr std::string_view what = "phase";
-  static constexpr auto table = detail::named_spellings<phase>();
+  static constexpr auto table = named_spellings<phase>();
 };
 
 }  // namespace attncap

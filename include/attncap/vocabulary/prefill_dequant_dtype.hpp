@@ -17,7 +17,7 @@ template <>
 struct enum_spellings<prefill_dequant_dtype> {
   static constexpr std::string_view what = "prefill_kv_cache_dequant_dtype";
   static constexpr std::array<spelling<prefill_dequant_dtype>, 1> renamed{{{prefill_dequant_dtype::auto_, "auto"}}};
-  static constexpr auto table = detail::named_spellings<prefill_dequant_dtype>(renamed);
+  static constexpr auto table = named_spellings<prefill_dequant_dtype>(renamed);
 };
 
 }  // namespace attncap

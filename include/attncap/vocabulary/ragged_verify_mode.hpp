@@ -18,7 +18,7 @@ struct enum_spellings<ragged_verify_mode> {
   static constexpr std::string_view what = "ragged_verify_mode";
   static constexpr std::array<spelling<ragged_verify_mode>, 2> renamed{
       {{ragged_verify_mode::static_, "static"}, {ragged_verify_mode::cap_accept, "cap-accept"}}};
-  static constexpr auto table = detail::named_spellings<ragged_verify_mode>(renamed);
+  static constexpr auto table = named_spellings<ragged_verify_mode>(renamed);
 };
 
 }  // namespace attncap

@@ -15,7 +15,7 @@ ATTNCAP_NAMED_ENUM(speculative_attention_mode, std::uint8_t, prefill, decode)
 template <>
 struct enum_spellings<speculative_attention_mode> {
   static constexpr std::string_view what = "speculative_attention_mode";
-  static constexpr auto table = detail::named_spellings<speculative_attention_mode>();
+  static constexpr auto table = named_spellings<speculative_attention_mode>();
 };
 
 }  // namespace attncap

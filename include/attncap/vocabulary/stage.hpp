@@ -22,7 +22,7 @@ ATTNCAP_NAMED_ENUM(stage, std::uint8_t,
 template <>
 struct enum_spellings<stage> {
   static constexpr std::string_view what = "stage";
-  static constexpr auto table = detail::named_spellings<stage>();
+  static constexpr auto table = named_spellings<stage>();
 };
 
 /// The Python exception class the engine raises for a rule.
