@@ -106,11 +106,17 @@ struct kernel_family {
   }
 
   /// table[F::slot(key)]: the kernel, or nullptr; the last entry stays nullptr for keys outside.
+  /// Two configurations in one slot, or one outside the table, make `table` fail to compile.
   template <std::size_t... I>
   static constexpr std::array<fn, F::slots + 1> make_table(std::index_sequence<I...>) {
     std::array<fn, F::slots + 1> t{};
-    ((t[F::slot(configs[I])] = &entry<I>), ...);
+    (place(t, F::slot(configs[I]), &entry<I>), ...);
     return t;
+  }
+  static constexpr void place(std::array<fn, F::slots + 1>& t, std::size_t slot, fn kernel) {
+    // A throw is not a constant expression: reached while building `table`, it stops the build.
+    if (slot >= F::slots || t[slot] != nullptr) throw "two compiled configurations share a dispatch slot";
+    t[slot] = kernel;
   }
   static constexpr std::array<fn, F::slots + 1> table = make_table(std::make_index_sequence<configs.size()>{});
 
