@@ -107,7 +107,7 @@ TEST_CASE("every runtime key resolves to its kernel or to the reason it has none
   dtypes.push_back(static_cast<dtype>(bad_dtype));
   std::vector<int> dims{1 << 30, std::numeric_limits<int>::min()};
   for (int d = -16; d <= 600; d += 8) dims.push_back(d);
-  // Every field of decode's packed table index is masked: no key reaches a kernel it does not name.
+  // Every field of decode's packed table index is masked: no unsupported key reaches a kernel.
   for (const int d : dims)
     for (const dtype t : dtypes) {
       CAPTURE(d);

@@ -53,8 +53,8 @@ constexpr std::size_t head_dim_index(int d) noexcept {
 }
 /// Decode packs the raw key into bit fields instead of mapping each field through a slot table:
 /// head dim / 16 (5 bits), dtype (3 bits), log2 of the group (3 bits). Each field is validated by
-/// a mask and an invalid key is sent to slot 0 (head dim 0: never a kernel), so the index is a few
-/// ALU ops, a conditional move and one table load. Invalid: a head dim that is not a multiple of
+/// a mask and an invalid key is sent to the table's last entry, as in every family, so the index is
+/// a few ALU ops, a conditional move and one table load. Invalid: a head dim that is not a multiple of
 /// 16 up to 496, a dtype past 7, a group that is not a power of two. Valid keys with no compiled kernel
 /// (head dims over 256, dtypes 5..7, group 0 and groups from 128 up, which share log2 slot 7)
 /// hold nullptr. Only tuned groups are packed; the general decode kernels, one per (head dim, KV
@@ -76,7 +76,7 @@ constexpr std::size_t decode_slot(int d, dtype kv, int g) noexcept {
   const auto ud = static_cast<unsigned>(d), ug = static_cast<unsigned>(g), uk = static_cast<unsigned>(kv);
   const unsigned bad = (ud & ~0x1f0u) | (uk & ~7u) | (ug & (ug - 1u));
   const auto slot = static_cast<std::size_t>(ud << 2 | uk << 3 | static_cast<unsigned>(std::countr_zero(ug | 0x80u)));
-  return bad == 0 ? slot : 0;
+  return bad == 0 ? slot : decode_slots;
 }
 constexpr std::size_t prefill_slot(int d, dtype t) noexcept {
   const std::size_t ds = head_dim_index(d), ks = static_cast<std::size_t>(t);

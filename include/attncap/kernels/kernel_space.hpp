@@ -109,11 +109,12 @@ template <class T, std::size_t N, std::size_t M>
 constexpr bool subset(const T (&a)[N], const std::array<T, M>& b) {
   return std::all_of(a, a + N, [&](T x) { return std::find(b.begin(), b.end(), x) != b.end(); });
 }
+/// No two runs of `width` values of `a` are equal (width 2: a list of pairs).
 template <class T, std::size_t N>
-constexpr bool distinct(const T (&a)[N]) {
-  for (std::size_t i = 0; i < N; ++i)
-    for (std::size_t j = i + 1; j < N; ++j)
-      if (a[i] == a[j]) return false;
+constexpr bool distinct(const T (&a)[N], std::size_t width = 1) {
+  for (std::size_t i = 0; i + width <= N; i += width)
+    for (std::size_t j = i + width; j + width <= N; j += width)
+      if (std::equal(a + i, a + i + width, a + j)) return false;
   return true;
 }
 template <class C, class T>
@@ -297,9 +298,10 @@ static_assert(subset(spelled::kv_dtypes, decode_space_t::family_kv_dtypes),
               "attncap::kernels: ATTNCAP_KV_DTYPES lists a dtype the kernel family does not support");
 static_assert(subset(spelled::dtypes, prefill_space_t::family_dtypes),
               "attncap::kernels: ATTNCAP_DTYPES lists a dtype the kernel family does not support");
-static_assert(distinct(spelled::head_dims) && distinct(spelled::groups) && distinct(spelled::kv_dtypes) &&
-                  distinct(spelled::dtypes),
-              "attncap::kernels: the ATTNCAP_* kernel lists must not repeat a value");
+static_assert(
+    distinct(spelled::head_dims) && distinct(spelled::groups) && distinct(spelled::kv_dtypes) &&
+        distinct(spelled::dtypes) && distinct(spelled::mla_dims, 2),
+    "attncap::kernels: the ATTNCAP_* kernel lists must not repeat a value (nor ATTNCAP_MLA_HEAD_DIMS a pair)");
 static_assert(std::size(spelled::mla_dims) % 2 == 0 &&
                   std::all_of(mla_space_t::configs.begin(), mla_space_t::configs.end(),
                               [](const mla_config& c) { return mla_space.family_supports(c.qk_dim, c.v_dim, c.kv); }),

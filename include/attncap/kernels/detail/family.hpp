@@ -115,7 +115,8 @@ struct kernel_family {
   }
   static constexpr void place(std::array<fn, F::slots + 1>& t, std::size_t slot, fn kernel) {
     // A throw is not a constant expression: reached while building `table`, it stops the build.
-    if (slot >= F::slots || t[slot] != nullptr) throw "two compiled configurations share a dispatch slot";
+    if (slot >= F::slots) throw "a compiled configuration has no dispatch slot";
+    if (t[slot] != nullptr) throw "two compiled configurations share a dispatch slot";
     t[slot] = kernel;
   }
   static constexpr std::array<fn, F::slots + 1> table = make_table(std::make_index_sequence<configs.size()>{});
