@@ -31,18 +31,32 @@ using namespace attncap::kernels;
 
 namespace {
 
+/// Rows that failed: a call threw, or the timed loop allocated. main() exits 1 when any did, so a
+/// run to the end (the `bench` CTest label) checks every row on the path it runs.
+int failed_rows = 0;
+void fail_row(benchmark::State& state, const std::string& why) {
+  state.SkipWithError(why.c_str());
+  ++failed_rows;
+}
+
 /// The benchmark loop over `call` (warmed up before): the row names the ISA path the kernels ran
-/// and the pages the buffers asked for, counts the heap allocations per call and reports the MiB
-/// the OS put on huge pages.
+/// and the pages the buffers asked for, counts the heap allocations per call (none is accepted)
+/// and reports the MiB the OS put on huge pages.
 template <class F>
 void timed_loop(benchmark::State& state, F call) {
-  call();
-  const long before = test::heap_allocations.load();
-  for (auto _ : state) call();
-  state.counters["allocs_per_call"] = double(test::heap_allocations.load() - before) / double(state.iterations());
-  if (const double mib = bench::huge_page_mib(); mib >= 0) state.counters["huge_page_MiB"] = mib;
   state.SetLabel(std::string("isa:") + std::string(to_string(active_isa())) +
                  (bench::buffer_pages == bench::pages::huge ? " pages:2m" : " pages:4k"));
+  try {
+    call();
+  } catch (const std::exception& e) {
+    return fail_row(state, e.what());
+  }
+  const long before = test::heap_allocations.load();
+  for (auto _ : state) call();
+  const long allocs = test::heap_allocations.load() - before;
+  state.counters["allocs_per_call"] = double(allocs) / double(state.iterations());
+  if (allocs != 0) fail_row(state, std::to_string(allocs) + " heap allocations in the timed loop (0 accepted)");
+  if (const double mib = bench::huge_page_mib(); mib >= 0) state.counters["huge_page_MiB"] = mib;
 }
 
 using clock_type = std::chrono::steady_clock;
@@ -123,9 +137,30 @@ __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
 }
 #endif
 
-/// The vector width of the kernel path that runs: 16 fp32 lanes on AVX-512, else 8 (the AVX2 roofs).
-int roof_lanes() { return active_isa() >= isa::avx512 ? 16 : 8; }
-float fma_stream(long iters) { return roof_lanes() == 16 ? fma_loop(iters) : fma_loop_avx2(iters); }
+constexpr int portable_chains = 32;
+// The scalar path's multiply-add roof: independent chains of a multiply and an add, compiled as
+// the scalar kernels are (no target attributes: SSE2 on x86-64, whatever the compiler vectorises).
+float fma_loop_portable(long iters) {
+  float a[portable_chains];
+  for (int i = 0; i < portable_chains; ++i) a[i] = float(i);
+  for (long k = 0; k < iters; ++k)
+    for (float& v : a) v = v * 0.999f + 1e-3f;
+  for (int i = 1; i < portable_chains; ++i) a[0] += a[i];
+  return a[0];
+}
+
+/// The multiply-add loop of the kernel path that runs, and its FLOPs an iteration.
+struct fma_roof_loop {
+  float (*loop)(long);
+  double flop_per_iter;
+};
+fma_roof_loop fma_roof_of_path() {
+#if defined(__x86_64__)
+  if (active_isa() >= isa::avx512) return {fma_loop, 16.0 * 32};
+  if (active_isa() >= isa::avx2) return {fma_loop_avx2, fma_avx2_chains * 16.0};
+#endif
+  return {fma_loop_portable, portable_chains * 2.0};
+}
 
 using buffer = bench::buffer;
 
@@ -139,22 +174,26 @@ void fill(buffer& buf, dtype t) {
 /// The loops compute_roof times.
 enum class roof_loop { fma, bf16_dot, amx };
 
-/// Best-of-3 GFLOP/s of a roof loop on `threads` threads.
+/// Best-of-3 GFLOP/s of a roof loop on `threads` threads (bf16_dot and amx only where the path
+/// has them: flop_roofs_of).
 double compute_roof(roof_loop loop, int threads) {
   constexpr long iters = 2'000'000;
+  const fma_roof_loop fma = fma_roof_of_path();
   double best = 0;
   for (int rep = 0; rep < 3; ++rep) {
     const auto t0 = clock_type::now();
     parallel_for(std::size_t(threads), threads, [&](std::size_t) {
-#if defined(__x86_64__) && defined(__linux__)
+#if defined(__x86_64__)
+#if defined(__linux__)
       if (loop == roof_loop::amx) return benchmark::DoNotOptimize(amx_loop(iters));
 #endif
-      benchmark::DoNotOptimize(loop == roof_loop::bf16_dot ? dot_loop(iters) : fma_stream(iters));
+      if (loop == roof_loop::bf16_dot) return benchmark::DoNotOptimize(dot_loop(iters));
+#endif
+      benchmark::DoNotOptimize(fma.loop(iters));
     });
     const double flop_per_iter = loop == roof_loop::amx        ? 4.0 * 16 * 16 * 32 * 2
                                  : loop == roof_loop::bf16_dot ? 16.0 * 64
-                                 : roof_lanes() == 16          ? 16.0 * 32
-                                                               : fma_avx2_chains * 16.0;
+                                                               : fma.flop_per_iter;
     best = std::max(best, iters * flop_per_iter * threads / seconds_since(t0) / 1e9);
   }
   return best;
@@ -520,4 +559,7 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("dispatch/direct_pointer", bench_direct_pointer);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (failed_rows == 0) return 0;
+  std::fprintf(stderr, "attncap_bench_kernels: rows failed: %d (each one's error above)\n", failed_rows);
+  return 1;
 }
