@@ -31,8 +31,8 @@ using namespace attncap::kernels;
 
 namespace {
 
-/// Rows that failed: a call threw, or the timed loop allocated. main() exits 1 when any did, so a
-/// run to the end (the `bench` CTest label) checks every row on the path it runs.
+/// Rows that failed: a kernel call threw, or the timed loop allocated. main() exits 1 when any did,
+/// so a run to the end (the `bench` CTest label) checks every kernel row on the path it runs.
 int failed_rows = 0;
 void fail_row(benchmark::State& state, const std::string& why) {
   state.SkipWithError(why.c_str());
@@ -46,14 +46,15 @@ template <class F>
 void timed_loop(benchmark::State& state, F call) {
   state.SetLabel(std::string("isa:") + std::string(to_string(active_isa())) +
                  (bench::buffer_pages == bench::pages::huge ? " pages:2m" : " pages:4k"));
+  long allocs = 0;
   try {
     call();
+    const long before = test::heap_allocations.load();
+    for (auto _ : state) call();
+    allocs = test::heap_allocations.load() - before;
   } catch (const std::exception& e) {
     return fail_row(state, e.what());
   }
-  const long before = test::heap_allocations.load();
-  for (auto _ : state) call();
-  const long allocs = test::heap_allocations.load() - before;
   state.counters["allocs_per_call"] = double(allocs) / double(state.iterations());
   if (allocs != 0) fail_row(state, std::to_string(allocs) + " heap allocations in the timed loop (0 accepted)");
   if (const double mib = bench::huge_page_mib(); mib >= 0) state.counters["huge_page_MiB"] = mib;
@@ -137,16 +138,21 @@ __attribute__((target("avx2,fma"))) float fma_loop_avx2(long iters) {
 }
 #endif
 
-constexpr int portable_chains = 32;
-// The scalar path's multiply-add roof: independent chains of a multiply and an add, compiled as
-// the scalar kernels are (no target attributes: SSE2 on x86-64, whatever the compiler vectorises).
+constexpr int portable_chains = 12;
+// The scalar path's multiply-add roof, built as its kernels are (no target attributes): 12 chains
+// of a multiply and an add on 128-bit vectors of the compiler's own (SSE2 on x86-64), enough to
+// cover the multiply-then-add latency in the 16 registers; plain float chains left GCC to mix
+// SSE, scalar and general registers.
+using portable_vec = float __attribute__((vector_size(16)));
 float fma_loop_portable(long iters) {
-  float a[portable_chains];
-  for (int i = 0; i < portable_chains; ++i) a[i] = float(i);
+  portable_vec a[portable_chains];
+  for (int i = 0; i < portable_chains; ++i) a[i] = portable_vec{} + float(i);
+  const portable_vec x = portable_vec{} + 0.999f, y = portable_vec{} + 1e-3f;
   for (long k = 0; k < iters; ++k)
-    for (float& v : a) v = v * 0.999f + 1e-3f;
+#pragma GCC unroll 16
+    for (portable_vec& v : a) v = v * x + y;
   for (int i = 1; i < portable_chains; ++i) a[0] += a[i];
-  return a[0];
+  return a[0][0];
 }
 
 /// The multiply-add loop of the kernel path that runs, and its FLOPs an iteration.
@@ -159,7 +165,7 @@ fma_roof_loop fma_roof_of_path() {
   if (active_isa() >= isa::avx512) return {fma_loop, 16.0 * 32};
   if (active_isa() >= isa::avx2) return {fma_loop_avx2, fma_avx2_chains * 16.0};
 #endif
-  return {fma_loop_portable, portable_chains * 2.0};
+  return {fma_loop_portable, portable_chains * 4 * 2.0};
 }
 
 using buffer = bench::buffer;
@@ -457,6 +463,21 @@ std::optional<isa> isa_flag(int& argc, char** argv) {
   return std::nullopt;
 }
 
+/// --attncap_smoke: every row once (one call after the warm-up), a run to the end rather than a
+/// timing (the `bench` CTest label).
+bool smoke = false;
+
+/// Registers a row; one iteration under --attncap_smoke.
+template <class... A>
+benchmark::internal::Benchmark* row(const char* name, A&&... args) {
+  benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(name, std::forward<A>(args)...);
+  return smoke ? b->Iterations(1) : b;
+}
+/// Rows of a few calls a second (prefill, extend) run 2 s for a stable median (not under --attncap_smoke).
+void settled(benchmark::internal::Benchmark* b) {
+  if (!smoke) b->MinTime(2.0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -473,12 +494,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--attncap_pages: %s\n", e.what());
     return 2;
   }
+  smoke = bench::take_flag(argc, argv, "attncap_smoke", false).has_value();
   benchmark::Initialize(&argc, argv);
   // Decode: every configuration of this build's space at S = 32K, on 1 and 2 threads.
   for (const decode_config& c : decode_space.configs)
     for (int threads : {1, 2})
-      benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/S32768/threads:" + std::to_string(threads)).c_str(),
-                                   bench_decode, c, 32768, threads, 8, dtype::fp32, false)
+      row(("decode/" + cfg_name(c) + "/S32768/threads:" + std::to_string(threads)).c_str(), bench_decode, c, 32768,
+          threads, 8, dtype::fp32, false)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   // D128 bf16 KV with a bf16 q (what a bf16 model passes): q needs no lo part, so the bf16 dot
@@ -488,10 +510,10 @@ int main(int argc, char** argv) {
     if (c.head_dim == 128 && c.kv == dtype::bf16)
       for (bool products : {false, true})
         for (int threads : {1, 2})
-          benchmark::RegisterBenchmark(("decode/" + cfg_name(c) + "/q:bf16" + (products ? "/bf16_products" : "") +
-                                        "/S32768/threads:" + std::to_string(threads))
-                                           .c_str(),
-                                       bench_decode, c, 32768, threads, 8, dtype::bf16, products)
+          row(("decode/" + cfg_name(c) + "/q:bf16" + (products ? "/bf16_products" : "") +
+               "/S32768/threads:" + std::to_string(threads))
+                  .c_str(),
+              bench_decode, c, 32768, threads, 8, dtype::bf16, products)
               ->UseRealTime()
               ->Unit(benchmark::kMillisecond);
   // The same kernels on one KV head and 2K keys (1 MiB of K+V: in L2 where a core has 1 MiB or
@@ -502,29 +524,27 @@ int main(int argc, char** argv) {
       for (dtype qt : {dtype::fp32, dtype::bf16})
         for (bool products : {false, true})
           if ((qt == dtype::fp32 && !products) || (c.kv == dtype::bf16 && qt == dtype::bf16))
-            benchmark::RegisterBenchmark(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
-                                          (products ? "/bf16_products" : "") + "/S2048/kv_heads:1/threads:1")
-                                             .c_str(),
-                                         bench_decode, c, 2048, 1, 1, qt, products)
+            row(("decode_in_cache/" + cfg_name(c) + (qt == dtype::bf16 ? "/q:bf16" : "") +
+                 (products ? "/bf16_products" : "") + "/S2048/kv_heads:1/threads:1")
+                    .c_str(),
+                bench_decode, c, 2048, 1, 1, qt, products)
                 ->Unit(benchmark::kMicrosecond);
   for (const prefill_config& c : prefill_space.configs)
     for (bool products : {false, true})
       if (c.head_dim == 128 && (!products || c.type == dtype::bf16))
         for (int threads : {1, 2})
-          benchmark::RegisterBenchmark(
-              ("prefill_causal/D128/" + std::string(to_string(c.type)) + (products ? "/bf16_products" : "") +
+          row(("prefill_causal/D128/" + std::string(to_string(c.type)) + (products ? "/bf16_products" : "") +
                "/S4096/threads:" + std::to_string(threads))
                   .c_str(),
               bench_prefill, c, 4096, threads, products)
               ->UseRealTime()
               ->Unit(benchmark::kMillisecond)
-              ->MinTime(2.0);
+              ->Apply(settled);
   for (const mla_config& c : mla_space.configs)
     for (bool products : {false, true}) {
       if (products && c.kv != dtype::bf16) continue;
       for (int threads : {1, 2})
-        benchmark::RegisterBenchmark(
-            ("mla_decode/" + std::string(to_string(c.kv)) + (products ? "/bf16_products" : "") +
+        row(("mla_decode/" + std::string(to_string(c.kv)) + (products ? "/bf16_products" : "") +
              "/H16/S32768/threads:" + std::to_string(threads))
                 .c_str(),
             bench_mla, c, 32768, 16, threads, products)
@@ -537,26 +557,25 @@ int main(int argc, char** argv) {
     for (int batch : {32, 64})
       for (int threads : {1, 2})
         if (decode_space.compiled(128, dtype::bf16, group))
-          benchmark::RegisterBenchmark(("decode_serving/D128/bf16/G" + std::to_string(group) + "/batch:" +
-                                        std::to_string(batch) + "/S256-8K/threads:" + std::to_string(threads))
-                                           .c_str(),
-                                       bench_decode_serving, decode_config{128, dtype::bf16, group}, batch, threads)
+          row(("decode_serving/D128/bf16/G" + std::to_string(group) + "/batch:" + std::to_string(batch) +
+               "/S256-8K/threads:" + std::to_string(threads))
+                  .c_str(),
+              bench_decode_serving, decode_config{128, dtype::bf16, group}, batch, threads)
               ->UseRealTime()
               ->Unit(benchmark::kMillisecond);
   for (const prefill_config& c : prefill_space.configs)
     for (bool products : {false, true})
       if (c.head_dim == 128 && (!products || c.type == dtype::bf16))
         for (int threads : {1, 2})
-          benchmark::RegisterBenchmark(
-              ("extend_paged/D128/" + std::string(to_string(c.type)) + (products ? "/bf16_products" : "") +
+          row(("extend_paged/D128/" + std::string(to_string(c.type)) + (products ? "/bf16_products" : "") +
                "/chunk:512/prefix:16384/H8-KV2/threads:" + std::to_string(threads))
                   .c_str(),
               bench_extend, c, 16384, 512, threads, products)
               ->UseRealTime()
               ->Unit(benchmark::kMillisecond)
-              ->MinTime(2.0);
-  benchmark::RegisterBenchmark("dispatch/table_lookup", bench_dispatch_lookup);
-  benchmark::RegisterBenchmark("dispatch/direct_pointer", bench_direct_pointer);
+              ->Apply(settled);
+  row("dispatch/table_lookup", bench_dispatch_lookup);
+  row("dispatch/direct_pointer", bench_direct_pointer);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   if (failed_rows == 0) return 0;

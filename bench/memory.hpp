@@ -22,12 +22,13 @@
 
 namespace bench {
 
-/// Takes `--<name>=<value>` out of argv (before Google Benchmark reads it) and returns the value.
-inline std::optional<std::string_view> take_flag(int& argc, char** argv, std::string_view name) {
-  const std::string prefix = "--" + std::string(name) + "=";
+/// Takes `--<name>=<value>` out of argv (before Google Benchmark reads it) and returns the value;
+/// with `has_value = false`, takes `--<name>` and returns an empty value.
+inline std::optional<std::string_view> take_flag(int& argc, char** argv, std::string_view name, bool has_value = true) {
+  const std::string prefix = "--" + std::string(name) + (has_value ? "=" : "");
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg.substr(0, prefix.size()) != prefix) continue;
+    if (has_value ? arg.substr(0, prefix.size()) != prefix : arg != prefix) continue;
     std::copy(argv + i + 1, argv + argc, argv + i);
     --argc;
     return arg.substr(prefix.size());
