@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <attncap/model/hf_config.hpp>
+#include <cstdint>
 
 using attncap::hf_config;
 
@@ -31,6 +32,19 @@ TEST_CASE("a fraction is not an integer") {
   c.set("partial_rotary_factor", 0.25);
   CHECK_FALSE(c.integer("partial_rotary_factor"));
   CHECK(c.number("partial_rotary_factor") == 0.25);
+}
+
+TEST_CASE("a whole number outside the 64-bit range is not an integer") {
+  hf_config c;
+  c.set("huge", 1e300);
+  c.set("two_to_63", 0x1p63);
+  c.set("minus_two_to_63", -0x1p63);
+  c.set("trillion", 1e12);
+  CHECK_FALSE(c.integer("huge"));
+  CHECK_FALSE(c.integer("two_to_63"));
+  CHECK(c.integer("minus_two_to_63") == INT64_MIN);
+  CHECK(c.integer("trillion") == 1'000'000'000'000);
+  CHECK(c.number("huge") == 1e300);
 }
 
 TEST_CASE("sub-objects and lists are found by their prefix only") {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <attncap/model/model_facts.hpp>
+#include <cstdint>
 #include <string>
 
 using namespace attncap;
@@ -40,6 +41,31 @@ TEST_CASE("a GQA model: head dim from hidden size, heads split over tensor-paral
   CHECK(m.values.dtype == model_dtype::bfloat16);
   CHECK(m.values.sliding_window == unset);
   CHECK(source_of(m, field::sliding_window) == "<not derived>");
+}
+
+TEST_CASE("an integer outside its key's range is an error naming the key and the file's key, not a wrapped value") {
+  const auto refused = [](const char* key, std::int64_t value, const std::string& message) {
+    CAPTURE(key);
+    hf_config c = llama();
+    c.set(key, value);
+    CHECK_THROWS_WITH_AS(derive_model_facts(c, {1, 1}), message.c_str(), model_config_error);
+  };
+  // 2^32 + 8 would wrap to 8 KV heads in a 32-bit member, 2^32 + 128 to a head dim of 128.
+  refused("num_key_value_heads", 4294967304,
+          "config.json: num_kv_heads_per_rank: 4294967304 (from config.json num_key_value_heads / tp_size) is out of "
+          "range; accepted: integers in [1, 65536]");
+  refused("head_dim", 4294967424,
+          "config.json: head_dim: 4294967424 (from config.json head_dim) is out of range; accepted: integers in [1, "
+          "65536]");
+  refused("sliding_window", 4294971392,
+          "config.json: sliding_window: 4294971392 (from config.json sliding_window) is out of range; accepted: "
+          "integers in [-1, 1073741824]");
+  refused("num_key_value_heads", -8,
+          "config.json: num_kv_heads: -8 (from config.json num_key_value_heads) is out of range; accepted: integers "
+          "in [1, 65536]");
+  hf_config c = llama();
+  c.set("sliding_window", std::int64_t{1} << 30);  // the range's end is accepted
+  CHECK(derive_model_facts(c, {1, 1}).values.sliding_window == 1 << 30);
 }
 
 TEST_CASE("data-parallel attention splits heads over tp / attn_dp, KV heads never go below one") {

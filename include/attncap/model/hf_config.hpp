@@ -44,12 +44,14 @@ class hf_config {
     return it != values_.end() && std::string_view(it->first).substr(0, p.size()) == p;
   }
 
-  /// The integer at `key` (a number with no fraction counts), or nothing.
+  /// The integer at `key` (a number with no fraction counts, inside the 64-bit range), or nothing.
   std::optional<std::int64_t> integer(std::string_view key) const {
     const hf_value* v = find(key);
     if (v == nullptr) return std::nullopt;
     if (const auto* i = std::get_if<std::int64_t>(v)) return *i;
-    if (const auto* d = std::get_if<double>(v); d && *d == static_cast<double>(static_cast<std::int64_t>(*d)))
+    // -2^63 <= d < 2^63: converting a double outside that range is undefined.
+    if (const auto* d = std::get_if<double>(v);
+        d && *d >= -0x1p63 && *d < 0x1p63 && *d == static_cast<double>(static_cast<std::int64_t>(*d)))
       return static_cast<std::int64_t>(*d);
     return std::nullopt;
   }

@@ -105,7 +105,16 @@ class hf_view {
   std::string model_type_;
 };
 
+/// Sets fact `f`, read from `from`; an integer outside the key's range (which a 32-bit member
+/// would otherwise wrap) is a model_config_error naming both.
 inline void set_fact(model_facts& m, field f, std::string from, auto value) {
+  if constexpr (std::is_integral_v<decltype(value)> && !std::is_same_v<decltype(value), bool>) {
+    const field_info& info = schema_of(f);
+    if (info.kind == field_kind::integer && (value < info.lo || value > info.hi))
+      throw model_config_error("config.json: " + std::string(info.name) + ": " + std::to_string(value) + " (from " +
+                               from + ") is out of range; accepted: integers in [" + std::to_string(info.lo) + ", " +
+                               std::to_string(info.hi) + "]");
+  }
   visit_field(m.values, f, [&]<class T>(T& member, auto) {
     if constexpr (std::is_convertible_v<decltype(value), T>) member = static_cast<T>(value);
   });
