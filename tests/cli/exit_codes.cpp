@@ -13,6 +13,15 @@ using cli_test::run;
 
 namespace {
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+/// `attncap <args>` (with `stdin_text`) is bad input (exit 2, nothing on stdout) whose message holds `part`.
+void refused(const std::string& args, const std::string& part, const std::string& stdin_text = {}) {
+  CAPTURE(args);
+  const auto r = run(args, stdin_text);
+  CHECK(r.rc == 2);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, part));
+}
 }  // namespace
 
 TEST_CASE("exit 0 when accepted, 1 when rejected") {
@@ -41,7 +50,7 @@ TEST_CASE("exit 2 on bad values, naming the key and what it accepts") {
   SUBCASE("unknown hardware and dtype") {
     auto r = run("check --hardware sm95");
     CHECK(r.rc == 2);
-    CHECK(contains(r.err, "hardware: unknown hardware 'sm95'; accepted: sm80"));
+    CHECK(contains(r.err, "hardware: unknown hardware 'sm95'; accepted: auto, sm80"));
     r = run("check --hardware sm90 --kv-cache-dtype fp8");
     CHECK(r.rc == 2);
     CHECK(contains(r.err, "kv_cache_dtype: unknown"));
@@ -101,10 +110,53 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     CHECK(r.rc == 2);
     CHECK(contains(r.err, "cannot read"));
   }
+  SUBCASE("an empty path, a folder, input too large or nested too deep") {
+    refused("check --hardware sm90 --config ''", "config: an empty path; accepted: a JSON file, or '-' for stdin");
+    refused("check --hardware sm90 --config /", "config: '/' is a folder; accepted: a JSON file");
+    refused("check --hardware sm90 --config -", "config: stdin is larger than 16 MiB",
+            "{\"x\": \"" + std::string((16 << 20) + 1, 'a') + "\"}");
+    const auto nested = [](int depth) {
+      return "{\"hardware\": \"sm90\", \"x\": " + std::string(std::size_t(depth), '[') +
+             std::string(std::size_t(depth), ']') + "}";
+    };
+    // Deep enough to overflow a recursive walk's stack; 64 levels with the object are parsed.
+    refused("check --config -", "config: stdin nests objects and arrays deeper than 64 levels", nested(40000));
+    refused("check --config -", "unknown configuration key 'x'", nested(63));
+  }
+  SUBCASE("a file's value is checked where a flag overrides it, and null is unset") {
+    refused("check --config - --hardware sm90", "hardware: unknown hardware 'bogus'", R"({"hardware": "bogus"})");
+    refused("check --config - --page-size 16", "page_size: expected an integer",
+            R"({"hardware": "sm90", "page_size": [1]})");
+    refused("check --config -", "hardware: required", R"({"hardware": null})");  // null hardware is no hardware
+  }
+  SUBCASE("integers past 64 bits are echoed as given") {
+    for (const std::string n : {"9223372036854775808", "18446744073709551615"})
+      refused("check --hardware sm90 --page-size " + n, "page_size: " + n + " is out of range");
+  }
+  SUBCASE("an on/off flag takes true or false, once") {
+    for (const std::string v : {"=2", "=-1", "=on", "=off"})
+      refused("check --hardware sm90 --enable-dp-attention" + v, "--enable-dp-attention: expected true or false");
+    refused("check --hardware sm90 --enable-dp-attention --enable-dp-attention=false", "--enable-dp-attention");
+    const auto value = [](const std::string& flag) {
+      const auto r = run("check --format json --hardware sm90 " + flag);
+      return nlohmann::json::parse(r.out)["resolved"]["enable_dp_attention"];
+    };
+    CHECK(value("--enable-dp-attention") == true);
+    CHECK(value("--enable-dp-attention=true") == true);
+    CHECK(value("--enable-dp-attention=false") == false);
+  }
   SUBCASE("bad --format and missing command") {
     CHECK(run("check --hardware sm90 --format yaml").rc == 2);
     CHECK(run("").rc == 2);
     CHECK(run("explain fa5").rc == 2);
+  }
+  SUBCASE("a missing or unknown command is named, with the commands") {
+    const std::string commands = "accepted: check, select, explain, matrix (attncap --help)\n";
+    CHECK(run("").err == "attncap: error: a command is required; " + commands);
+    CHECK(run("chek --hardware sm90").err == "attncap: error: unknown command 'chek'; " + commands);
+    refused("check --hardware sm90 --page-size 16 --page-size 32", "attncap: error: --page-size");
+    CHECK(run("--help").rc == 0);
+    CHECK(run("--version").rc == 0);
   }
 }
 

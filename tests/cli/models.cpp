@@ -131,6 +131,23 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   check("--model-path " + dir.string(), "config.json: num_attention_heads: missing or not a positive integer");
   cli_test::write_file(dir / "config.json", "{\"hidden_size\": 4096}");
   check("--model-path " + dir.string(), "config.json: architectures: missing");
+  // 2^32 + 8 KV heads: refused, not wrapped to 8; 2^64 - 1 is no 64-bit integer.
+  const std::string llama_keys = R"("architectures": ["LlamaForCausalLM"], "hidden_size": 4096, )";
+  cli_test::write_file(dir / "config.json",
+                       "{" + llama_keys + R"("num_attention_heads": 32, "num_key_value_heads": 4294967304})");
+  check("--model-path " + dir.string(),
+        "config.json: num_kv_heads_per_rank: 4294967304 (from config.json num_key_value_heads / tp_size) is out of "
+        "range");
+  cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 18446744073709551615})");
+  check("--model-path " + dir.string(), "config.json: num_attention_heads: expected an integer");
+  cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "x": )" +
+                                                std::string(40000, '[') + std::string(40000, ']') + "}");
+  check("--model-path " + dir.string(), "config.json nests objects and arrays deeper than 64 levels");
+  check("--model-path " + models + "llama-3.1-8b-instruct --json-model-override-args '{\"x\": " +
+            std::string(40000, '[') + std::string(40000, ']') + "}'",
+        "--json-model-override-args nests objects and arrays deeper than 64 levels");
+  fs::create_directories(dir / "as_folder" / "config.json");
+  check("--model-path " + (dir / "as_folder").string(), "config.json is a folder");
   check("--model-path " + models + "llama-3.1-8b-instruct --json-model-override-args '[1'",
         "--json-model-override-args is not valid JSON");
   check("--page-size x", "argument --page-size: invalid int value: 'x'");

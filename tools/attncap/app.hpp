@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,18 @@ struct commands {
   }
 };
 
+/// What went wrong parsing the command line: no command, an unknown one, or CLI11's own account
+/// of an option's value (which names the option).
+inline std::string parse_failure(const commands& c, const CLI::ParseError& e, std::string_view first) {
+  const auto subs = c.app.get_subcommands([](const CLI::App*) { return true; });
+  const auto sub = std::find_if(subs.begin(), subs.end(), [](const CLI::App* s) { return s->parsed(); });
+  const std::string accepted = "accepted: check, select, explain, matrix (attncap --help)";
+  if (sub == subs.end() && !first.empty() && first[0] != '-')
+    return "unknown command '" + std::string(first) + "'; " + accepted;
+  if (sub == subs.end()) return "a command is required; " + accepted;
+  return std::string(e.what()) + " (attncap " + (*sub)->get_name() + " --help)";
+}
+
 /// Runs the parsed subcommand on the launch line given after `--` (if any); returns the exit code.
 inline int dispatch(const commands& c, const std::optional<std::vector<std::string>>& launch, std::istream& in,
                     std::ostream& out) {
@@ -94,13 +107,17 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
         << ", and after '--' an sglang launch line (see attncap <command> --help)\n";
     return exit_bad_input;
   } catch (const CLI::ParseError& e) {
-    const int code = c.app.exit(e, out, err);
-    return code == 0 ? exit_accepted : exit_bad_input;
+    if (e.get_exit_code() == 0) return c.app.exit(e, out, err), exit_accepted;  // --help, --version
+    err << "attncap: error: " << detail::parse_failure(c, e, argc > 1 ? argv[1] : "") << "\n";
+    return exit_bad_input;
   }
   try {
     return detail::dispatch(c, launch, in, out);
   } catch (const input_error& e) {
     err << "attncap: error: " << e.what() << "\n";
+    return exit_bad_input;
+  } catch (const std::bad_alloc&) {
+    err << "attncap: error: out of memory reading the input\n";
     return exit_bad_input;
   }
 }

@@ -6,6 +6,9 @@
 
 #include <attncap/attncap.hpp>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <istream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -51,6 +54,9 @@ E enum_value(field f, const nlohmann::json& v) {
   try {
     return parse<E>(v.get<std::string>());
   } catch (const parse_error& e) {
+    if (f == field::hardware)  // auto (detect this machine's) is read before the spellings
+      throw input_error("hardware: unknown hardware '" + v.get<std::string>() + "'; accepted: auto, " +
+                        accepted_spellings<E>());
     throw input_error(std::string(to_string(f)) + ": " + e.what());
   }
 }
@@ -64,11 +70,11 @@ inline std::int32_t integer(const field_info& info, const nlohmann::json& v) {
   const std::string key(info.name);
   if (!v.is_number_integer())
     throw input_error(key + ": expected an integer in " + integer_range(info) + ", got " + shown(v));
-  const auto n = v.get<std::int64_t>();
-  if (n < info.lo || n > info.hi)
-    throw input_error(key + ": " + std::to_string(n) + " is out of range; accepted: integers in " +
-                      integer_range(info));
-  return static_cast<std::int32_t>(n);
+  // An unsigned JSON integer may lie past int64's range: compare it unsigned, echo it as given.
+  const bool above = v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(info.hi);
+  if (above || v.get<std::int64_t>() < info.lo || v.get<std::int64_t>() > info.hi)
+    throw input_error(key + ": " + shown(v) + " is out of range; accepted: integers in " + integer_range(info));
+  return static_cast<std::int32_t>(v.get<std::int64_t>());
 }
 
 inline bool boolean(field f, const nlohmann::json& v) {
@@ -181,17 +187,53 @@ inline std::string flag_name(std::string_view key) {
 /// `--page-size` for `page_size`.
 inline std::string flag_name(field f) { return flag_name(to_string(f)); }
 
+/// The deepest nesting of objects and arrays a JSON input may have (a config.json nests a few
+/// levels); deeper input is refused while it is parsed, before anything recurses over it.
+inline constexpr int max_json_depth = 64;
+
+/// The largest JSON input read (a config.json is a few KiB).
+inline constexpr std::size_t max_json_bytes = std::size_t{16} << 20;
+
 /// `text` parsed as a JSON object; `where` names it and `what` says what it must hold.
 inline nlohmann::json parse_object(const std::string& text, const std::string& where,
                                    const std::string& what = "a JSON object") {
+  const auto shallow = [&](int depth, nlohmann::json::parse_event_t, const nlohmann::json&) {
+    if (depth > max_json_depth)
+      throw input_error(where + " nests objects and arrays deeper than " + std::to_string(max_json_depth) +
+                        " levels; accepted: " + what + " of at most that depth");
+    return true;
+  };
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text);
+    j = nlohmann::json::parse(text, shallow);
   } catch (const nlohmann::json::exception& e) {
     throw input_error(where + " is not valid JSON: " + e.what());
   }
   if (!j.is_object()) throw input_error(where + " must hold " + what);
   return j;
+}
+
+/// All of `in` (a file or stdin named `where`), refused past max_json_bytes.
+inline std::string read_json_text(std::istream& in, const std::string& where) {
+  std::string text;
+  char chunk[65536];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_json_bytes)
+      throw input_error(where + " is larger than " + std::to_string(max_json_bytes >> 20) +
+                        " MiB; accepted: a JSON object of at most that size");
+  }
+  return text;
+}
+
+/// The text of JSON file `path` (`where` names it in errors): a directory or an unreadable path
+/// is an input_error.
+inline std::string read_json_file(const std::filesystem::path& path, const std::string& where) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw input_error(where + " is a folder; accepted: a JSON file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw input_error(where + ": cannot read it");
+  return read_json_text(in, where);
 }
 
 /// Sets key `f` of `in` from JSON value `v` (null = unset); throws input_error on bad values.

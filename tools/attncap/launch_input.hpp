@@ -264,7 +264,12 @@ inline void read_machine(assembly& a, const std::function<machine_probe()>& prob
 /// The configuration `given` describes. Throws input_error naming the key, flag or file.
 inline input assemble_input(const given_input& given, const std::function<machine_probe()>& probe = probe_machine) {
   detail::assembly a;
-  for (const auto& [key, value] : given.file.items()) a.put(key, value, "config", given.file_name);
+  // Every value of the file is checked, also those a flag overrides ("auto" hardware is detected below).
+  nlohmann::json file = given.file;
+  if (file.contains("hardware") && file["hardware"] == "auto") file.erase("hardware");
+  (void)from_json(file);
+  for (const auto& [key, value] : given.file.items())
+    if (!value.is_null()) a.put(key, value, "config", given.file_name);  // null: unset, as absent
   nlohmann::json from_line = nlohmann::json::object();
   launch_line line;
   if (given.launch) {

@@ -5,10 +5,10 @@
 /// the file's). attncap works offline: a hub id is refused with what to give instead.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "config_io.hpp"
@@ -23,7 +23,7 @@ inline void flatten(const nlohmann::json& j, const std::string& key, hf_config& 
     for (std::size_t i = 0; i < j.size(); ++i) flatten(j[i], key + "." + std::to_string(i), out);
   } else if (j.is_boolean()) {
     out.set(key, j.get<bool>());
-  } else if (j.is_number_integer()) {
+  } else if (j.is_number_integer() && !(j.is_number_unsigned() && j.get<std::uint64_t>() > INT64_MAX)) {
     out.set(key, j.get<std::int64_t>());
   } else if (j.is_number()) {
     out.set(key, j.get<double>());
@@ -58,11 +58,11 @@ inline nlohmann::json read_model_config(const std::string& path, const std::stri
                       "(--model, --model-arch, --head-dim, --num-q-heads-per-rank, …)");
   }
   const fs::path file = fs::path(path) / "config.json";
+  if (fs::is_directory(file, ec))
+    throw input_error(file.string() + " is a folder; a model folder holds its config.json file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw input_error(file.string() + ": cannot read it; a model folder holds its config.json");
-  std::ostringstream s;
-  s << in.rdbuf();
-  nlohmann::json j = parse_object(s.str(), file.string());
+  nlohmann::json j = parse_object(read_json_text(in, file.string()), file.string());
   if (!overrides.empty() && overrides != "{}") {
     const auto o = parse_object(overrides, "--json-model-override-args");
     for (const auto& [k, v] : o.items()) j[k] = v;

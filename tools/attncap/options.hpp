@@ -7,11 +7,8 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
-#include <fstream>
 #include <istream>
-#include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -66,6 +63,13 @@ inline std::string accepted_for(field f) {
   return {};
 }
 
+/// A flag's value: `--flag` (true) or `--flag=false`; CLI11 alone would also take 2, -1, on, off, …
+inline const CLI::Validator true_or_false(
+    [](const std::string& v) {
+      return v == "true" || v == "false" ? std::string{} : "expected true or false, got '" + v + "'";
+    },
+    "true|false");
+
 /// The placeholder --help shows for the value of key `f`.
 constexpr const char* value_name(field f) noexcept {
   switch (kind_of(f)) {
@@ -90,13 +94,16 @@ class config_options {
   static constexpr std::size_t count = field_schema.size();
 
   explicit config_options(CLI::App& app) {
-    app.add_option("--config", config_path_, "JSON object of configuration keys (snake_case); '-' reads stdin")
-        ->group("Input");
+    config_option_ =
+        app.add_option("--config", config_path_, "JSON object of configuration keys (snake_case); '-' reads stdin")
+            ->group("Input");
     for (const auto& info : field_schema) {
       if (!is_input(info.key)) continue;
       const auto i = static_cast<std::size_t>(info.key);
       if (info.kind == field_kind::flag)
-        options_[i] = app.add_flag(flag_name(info.key), flags_[i], std::string(info.doc) + " (=false to clear)");
+        options_[i] = app.add_flag(flag_name(info.key), flags_[i], std::string(info.doc) + " (=false to clear)")
+                          ->check(detail::true_or_false)
+                          ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
       else
         options_[i] = app.add_option(flag_name(info.key), words_[i],
                                      std::string(info.doc) + "; accepted: " + detail::accepted_for(info.key))
@@ -112,7 +119,7 @@ class config_options {
   input read(std::istream& stdin_stream, const std::optional<std::vector<std::string>>& launch) const {
     given_input given;
     given.launch = launch;
-    if (!config_path_.empty()) {
+    if (config_option_->count() > 0) {
       given.file = load(stdin_stream);
       given.file_name = config_path_ == "-" ? "stdin" : config_path_;
     }
@@ -133,20 +140,14 @@ class config_options {
 
  private:
   nlohmann::json load(std::istream& stdin_stream) const {
-    std::string text;
-    if (config_path_ == "-") {
-      text.assign(std::istreambuf_iterator<char>(stdin_stream), std::istreambuf_iterator<char>());
-    } else {
-      std::ifstream file(config_path_, std::ios::binary);
-      if (!file) throw input_error("config: cannot read '" + config_path_ + "'");
-      std::ostringstream s;
-      s << file.rdbuf();
-      text = s.str();
-    }
-    const std::string where = config_path_ == "-" ? "stdin" : config_path_;
-    return parse_object(text, "config: " + where, "a JSON object of configuration keys");
+    if (config_path_.empty()) throw input_error("config: an empty path; accepted: a JSON file, or '-' for stdin");
+    const std::string where = "config: " + (config_path_ == "-" ? std::string("stdin") : "'" + config_path_ + "'");
+    const std::string text =
+        config_path_ == "-" ? read_json_text(stdin_stream, where) : read_json_file(config_path_, where);
+    return parse_object(text, where, "a JSON object of configuration keys");
   }
 
+  CLI::Option* config_option_ = nullptr;
   std::string config_path_;
   std::array<std::string, count> words_{};
   std::array<bool, count> flags_{};
