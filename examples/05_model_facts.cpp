@@ -19,6 +19,10 @@ int main() {
   file.set("torch_dtype", std::string("bfloat16"));
 
   const model_facts facts = derive_model_facts(file, {.tp_size = 4});
+  for (const auto& bad : facts.out_of_range) {  // stated by the file outside its key's range: left unset
+    std::printf("refused: %s\n", bad.from.c_str());
+    return 1;
+  }
   launch_config cfg;
   for (const auto& s : facts.sources) {
     facts.apply(s.key, cfg);

@@ -119,9 +119,10 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
       return "{\"hardware\": \"sm90\", \"x\": " + std::string(std::size_t(depth), '[') +
              std::string(std::size_t(depth), ']') + "}";
     };
-    // Deep enough to overflow a recursive walk's stack; 64 levels with the object are parsed.
+    // Deep enough to overflow a recursive walk's stack; 64 levels with the object are parsed, 65 not.
     refused("check --config -", "config: stdin nests objects and arrays deeper than 64 levels", nested(40000));
     refused("check --config -", "unknown configuration key 'x'", nested(63));
+    refused("check --config -", "config: stdin nests objects and arrays deeper than 64 levels", nested(64));
   }
   SUBCASE("a file's value is checked where a flag overrides it, and null is unset") {
     refused("check --config - --hardware sm90", "hardware: unknown hardware 'bogus'", R"({"hardware": "bogus"})");
@@ -136,6 +137,8 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
   SUBCASE("an on/off flag takes true or false, once") {
     for (const std::string v : {"=2", "=-1", "=on", "=off"})
       refused("check --hardware sm90 --enable-dp-attention" + v, "--enable-dp-attention: expected true or false");
+    refused("check --hardware sm90 --enable-dp-attention=", "--enable-dp-attention=: nothing after '='");
+    refused("check --hardware sm90 --page-size=", "--page-size=: nothing after '='");
     refused("check --hardware sm90 --enable-dp-attention --enable-dp-attention=false", "--enable-dp-attention");
     const auto value = [](const std::string& flag) {
       const auto r = run("check --format json --hardware sm90 " + flag);

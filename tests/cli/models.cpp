@@ -139,13 +139,18 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
         "config.json: num_kv_heads_per_rank: 4294967304 (from config.json num_key_value_heads / tp_size) is out of "
         "range");
   cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 18446744073709551615})");
-  check("--model-path " + dir.string(), "config.json: num_attention_heads: expected an integer");
+  check("--model-path " + dir.string(),
+        "config.json: num_attention_heads: a whole number past the 64-bit integers is out of range");
   cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "x": )" +
                                                 std::string(40000, '[') + std::string(40000, ']') + "}");
   check("--model-path " + dir.string(), "config.json nests objects and arrays deeper than 64 levels");
   check("--model-path " + models + "llama-3.1-8b-instruct --json-model-override-args '{\"x\": " +
             std::string(40000, '[') + std::string(40000, ']') + "}'",
         "--json-model-override-args nests objects and arrays deeper than 64 levels");
+  // An explicit fact replaces the file's, also one the file states out of range.
+  cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "sliding_window": -5})");
+  check("--model-path " + dir.string(), "sliding_window: -5 (from config.json sliding_window) is out of range");
+  CHECK(run("check --hardware sm90 --sliding-window 4096 -- --model-path " + dir.string()).rc != 2);
   fs::create_directories(dir / "as_folder" / "config.json");
   check("--model-path " + (dir / "as_folder").string(), "config.json is a folder");
   check("--model-path " + models + "llama-3.1-8b-instruct --json-model-override-args '[1'",

@@ -100,6 +100,15 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
       std::find_if(argv + std::min(argc, 1), argv + argc, [](const char* a) { return std::string_view(a) == "--"; });
   std::optional<std::vector<std::string>> launch;
   if (dashes != argv + argc) launch.emplace(dashes + 1, argv + argc);
+  // CLI11 reads `--flag=` as `--flag` (on); an option with '=' and nothing after it is refused.
+  const auto bare = std::find_if(argv + std::min(argc, 1), dashes, [](const char* a) {
+    const std::string_view s(a);
+    return s.size() > 3 && s.starts_with("--") && s.ends_with('=');
+  });
+  if (bare != dashes) {
+    err << "attncap: error: " << *bare << ": nothing after '='; accepted: a value after '=', or an on/off flag alone\n";
+    return exit_bad_input;
+  }
   try {
     c.app.parse(static_cast<int>(dashes - argv), argv);
   } catch (const CLI::ExtrasError& e) {
@@ -117,7 +126,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
     err << "attncap: error: " << e.what() << "\n";
     return exit_bad_input;
   } catch (const std::bad_alloc&) {
-    err << "attncap: error: out of memory reading the input\n";
+    err << "attncap: error: out of memory\n";
     return exit_bad_input;
   }
 }

@@ -197,8 +197,10 @@ inline constexpr std::size_t max_json_bytes = std::size_t{16} << 20;
 /// `text` parsed as a JSON object; `where` names it and `what` says what it must hold.
 inline nlohmann::json parse_object(const std::string& text, const std::string& where,
                                    const std::string& what = "a JSON object") {
-  const auto shallow = [&](int depth, nlohmann::json::parse_event_t, const nlohmann::json&) {
-    if (depth > max_json_depth)
+  // nlohmann reports the top-level value at depth 0 and a container inside n others at depth n.
+  const auto shallow = [&](int depth, nlohmann::json::parse_event_t event, const nlohmann::json&) {
+    using event_t = nlohmann::json::parse_event_t;
+    if ((event == event_t::object_start || event == event_t::array_start) && depth >= max_json_depth)
       throw input_error(where + " nests objects and arrays deeper than " + std::to_string(max_json_depth) +
                         " levels; accepted: " + what + " of at most that depth");
     return true;

@@ -182,13 +182,18 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
   } catch (const model_config_error& e) {
     throw input_error(path->values.back() + "/" + e.what());
   }
+  const auto given = [&](field f) {
+    const std::string key(to_string(f));
+    return a.config.contains(key) && !(f == field::dtype && a.config[key] == "auto");
+  };
+  for (const auto& bad : facts.out_of_range)  // a fact given explicitly replaces the file's
+    if (!given(bad.key)) throw input_error(path->values.back() + "/" + bad.from);
   input named;
   named.model_class = facts.architecture;
-  for (const auto& s : facts.sources) {
-    const std::string key(to_string(s.key));
-    const bool given = a.config.contains(key) && !(s.key == field::dtype && a.config[key] == "auto");
-    if (!given) a.put(key, field_json(named, facts.values, s.key, builtin_registry::names), "config.json", s.from);
-  }
+  for (const auto& s : facts.sources)
+    if (!given(s.key))
+      a.put(std::string(to_string(s.key)), field_json(named, facts.values, s.key, builtin_registry::names),
+            "config.json", s.from);
   a.result.notes = facts.notes;
   // A DSPARK draft may also ship as the checkpoint's dspark/ folder, with a config.json of its own.
   const auto draft = std::filesystem::path(path->values.back()) / "dspark" / "config.json";

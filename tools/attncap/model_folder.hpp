@@ -59,7 +59,7 @@ inline nlohmann::json read_model_config(const std::string& path, const std::stri
   }
   const fs::path file = fs::path(path) / "config.json";
   if (fs::is_directory(file, ec))
-    throw input_error(file.string() + " is a folder; a model folder holds its config.json file");
+    throw input_error(file.string() + " is a folder; accepted: a JSON file (a model folder holds its config.json)");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw input_error(file.string() + ": cannot read it; a model folder holds its config.json");
   nlohmann::json j = parse_object(read_json_text(in, file.string()), file.string());

@@ -42,6 +42,9 @@ struct model_facts {
   launch_config values;              ///< the facts; every other key keeps its default
   std::vector<fact_source> sources;  ///< one per fact, in the order they were derived
   std::vector<std::string> notes;    ///< what the file says that the engine reads otherwise
+  /// Facts the file states outside their key's range, left at their default: `from` is the error
+  /// (key, value, the file's key). A caller that takes such a fact from the file must refuse it.
+  std::vector<fact_source> out_of_range;
 
   /// Copies fact `f` into `cfg`.
   void apply(field f, launch_config& cfg) const {
@@ -75,6 +78,8 @@ class hf_view {
     const std::string k = key(name);
     if (!c_.has(k)) return std::nullopt;
     if (auto v = c_.integer(k)) return v;
+    if (auto d = c_.number(k); d && std::trunc(*d) == *d)
+      throw model_config_error("config.json: " + k + ": a whole number past the 64-bit integers is out of range");
     throw model_config_error("config.json: " + k + ": expected an integer");
   }
   std::optional<double> number(std::string_view name) const {
@@ -106,14 +111,14 @@ class hf_view {
 };
 
 /// Sets fact `f`, read from `from`; an integer outside the key's range (which a 32-bit member
-/// would otherwise wrap) is a model_config_error naming both.
+/// would otherwise wrap) is listed in `m.out_of_range` instead, naming both.
 inline void set_fact(model_facts& m, field f, std::string from, auto value) {
   if constexpr (std::is_integral_v<decltype(value)> && !std::is_same_v<decltype(value), bool>) {
     const field_info& info = schema_of(f);
     if (info.kind == field_kind::integer && (value < info.lo || value > info.hi))
-      throw model_config_error("config.json: " + std::string(info.name) + ": " + std::to_string(value) + " (from " +
-                               from + ") is out of range; accepted: integers in [" + std::to_string(info.lo) + ", " +
-                               std::to_string(info.hi) + "]");
+      return m.out_of_range.push_back({f, "config.json: " + std::string(info.name) + ": " + std::to_string(value) +
+                                              " (from " + from + ") is out of range; accepted: integers in [" +
+                                              std::to_string(info.lo) + ", " + std::to_string(info.hi) + "]"});
   }
   visit_field(m.values, f, [&]<class T>(T& member, auto) {
     if constexpr (std::is_convertible_v<decltype(value), T>) member = static_cast<T>(value);
@@ -319,7 +324,8 @@ inline void derive_dtype(model_facts& m, const hf_view& v) {
 }  // namespace detail
 
 /// The attention facts of the model whose config.json is `c`, split over ranks as `layout`
-/// says. Throws model_config_error naming the key when the file lacks one the engine needs.
+/// says. Throws model_config_error naming the key when the file lacks one the engine needs; a
+/// fact it states out of its key's range is left unset and listed in `out_of_range`.
 inline model_facts derive_model_facts(const hf_config& c, rank_layout layout = {}) {
   model_facts m;
   const auto arch = c.text("architectures.0");
