@@ -56,13 +56,12 @@ struct commands {
 /// What went wrong parsing the command line: no command, an unknown one, or CLI11's own account
 /// of an option's value (which names the option).
 inline std::string parse_failure(const commands& c, const CLI::ParseError& e, std::string_view first) {
-  const auto subs = c.app.get_subcommands([](const CLI::App*) { return true; });
-  const auto sub = std::find_if(subs.begin(), subs.end(), [](const CLI::App* s) { return s->parsed(); });
+  const std::vector<CLI::App*> parsed = c.app.get_subcommands();  // the command, even when its parse threw
   const std::string accepted = "accepted: check, select, explain, matrix (attncap --help)";
-  if (sub == subs.end() && !first.empty() && first[0] != '-')
+  if (parsed.empty() && !first.empty() && first[0] != '-')
     return "unknown command '" + std::string(first) + "'; " + accepted;
-  if (sub == subs.end()) return "a command is required; " + accepted;
-  return std::string(e.what()) + " (attncap " + (*sub)->get_name() + " --help)";
+  if (parsed.empty()) return "a command is required; " + accepted;
+  return std::string(e.what()) + " (attncap " + parsed.front()->get_name() + " --help)";
 }
 
 /// Runs the parsed subcommand on the launch line given after `--` (if any); returns the exit code.

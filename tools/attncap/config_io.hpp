@@ -47,6 +47,9 @@ inline std::string shown(const nlohmann::json& v) {
   return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+/// The hardware spellings a user may give: auto (detect this machine's), then every target.
+inline std::string accepted_hardware() { return "auto, " + accepted_spellings<hardware>(); }
+
 template <class E>
 E enum_value(field f, const nlohmann::json& v) {
   if (!v.is_string())
@@ -55,8 +58,7 @@ E enum_value(field f, const nlohmann::json& v) {
     return parse<E>(v.get<std::string>());
   } catch (const parse_error& e) {
     if (f == field::hardware)  // auto (detect this machine's) is read before the spellings
-      throw input_error("hardware: unknown hardware '" + v.get<std::string>() + "'; accepted: auto, " +
-                        accepted_spellings<E>());
+      throw input_error("hardware: unknown hardware '" + v.get<std::string>() + "'; accepted: " + accepted_hardware());
     throw input_error(std::string(to_string(f)) + ": " + e.what());
   }
 }
@@ -229,12 +231,14 @@ inline std::string read_json_text(std::istream& in, const std::string& where) {
 }
 
 /// The text of JSON file `path` (`where` names it in errors): a directory or an unreadable path
-/// is an input_error.
-inline std::string read_json_file(const std::filesystem::path& path, const std::string& where) {
+/// is an input_error, which ends with `hint` when one is given.
+inline std::string read_json_file(const std::filesystem::path& path, const std::string& where,
+                                  const std::string& hint = {}) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw input_error(where + " is a folder; accepted: a JSON file");
+  if (std::filesystem::is_directory(path, ec))
+    throw input_error(where + " is a folder; accepted: a JSON file" + (hint.empty() ? "" : " (" + hint + ")"));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(where + ": cannot read it");
+  if (!in) throw input_error(where + ": cannot read it" + (hint.empty() ? "" : "; " + hint));
   return read_json_text(in, where);
 }
 

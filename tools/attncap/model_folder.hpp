@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -58,11 +57,8 @@ inline nlohmann::json read_model_config(const std::string& path, const std::stri
                       "(--model, --model-arch, --head-dim, --num-q-heads-per-rank, …)");
   }
   const fs::path file = fs::path(path) / "config.json";
-  if (fs::is_directory(file, ec))
-    throw input_error(file.string() + " is a folder; accepted: a JSON file (a model folder holds its config.json)");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw input_error(file.string() + ": cannot read it; a model folder holds its config.json");
-  nlohmann::json j = parse_object(read_json_text(in, file.string()), file.string());
+  nlohmann::json j =
+      parse_object(read_json_file(file, file.string(), "a model folder holds its config.json"), file.string());
   if (!overrides.empty() && overrides != "{}") {
     const auto o = parse_object(overrides, "--json-model-override-args");
     for (const auto& [k, v] : o.items()) j[k] = v;

@@ -133,8 +133,8 @@ class config_options {
     if (!in.sources.contains("hardware"))
       throw input_error(
           "hardware: required (it decides every default; give --hardware, \"hardware\" or --hardware auto); "
-          "accepted: auto, " +
-          accepted_spellings<hardware>());
+          "accepted: " +
+          detail::accepted_hardware());
     return in;
   }
 
