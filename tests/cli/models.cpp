@@ -90,6 +90,17 @@ TEST_CASE("the JSON report lists ignored flags and where each fact came from") {
   CHECK(j["resolved"]["tp_size"] == 8);
 }
 
+TEST_CASE("heads the ranks do not split are a note, in text and JSON") {
+  const std::string launch = " --hardware sm90 -- --model-path " + models + "llama-3.1-8b-instruct --tp ";
+  const std::string note =
+      "config.json num_attention_heads (32) does not split evenly over 3 attention ranks (tp_size); "
+      "most of the engine's model classes refuse this split when they load";
+  const auto j = nlohmann::json::parse(run("check --format json" + launch + "3").out);
+  CHECK(j["notes"] == nlohmann::json::array({note}));
+  CHECK(run("check" + launch + "3").out.find("note: " + note + "\n") != std::string::npos);
+  CHECK(nlohmann::json::parse(run("check --format json" + launch + "4").out)["notes"].empty());
+}
+
 TEST_CASE("explicit fact flags override config.json, and --json-model-override-args edits it") {
   auto r = run("check --format json --hardware sm90 --model-arch gqa -- --model-path " + models + "deepseek-v3");
   auto j = nlohmann::json::parse(r.out);
@@ -130,7 +141,11 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   cli_test::write_file(dir / "config.json", "{\"architectures\": [\"LlamaForCausalLM\"], \"hidden_size\": 4096}");
   check("--model-path " + dir.string(), "config.json: num_attention_heads: missing or not a positive integer");
   cli_test::write_file(dir / "config.json", "{\"hidden_size\": 4096}");
-  check("--model-path " + dir.string(), "config.json: architectures: missing");
+  check("--model-path " + dir.string(), "config.json: architectures: missing or empty");
+  cli_test::write_file(dir / "config.json", "{\"architectures\": \"LlamaForCausalLM\"}");
+  check("--model-path " + dir.string(),
+        "config.json: architectures: not a list; the engine loads the class its first "
+        "item names; accepted: a list of HF architecture classes such as [\"LlamaForCausalLM\"]");
   // 2^32 + 8 KV heads: refused, not wrapped to 8; 2^64 - 1 is no 64-bit integer.
   const std::string llama_keys = R"("architectures": ["LlamaForCausalLM"], "hidden_size": 4096, )";
   cli_test::write_file(dir / "config.json",
@@ -147,6 +162,17 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   check("--model-path " + models + "llama-3.1-8b-instruct --json-model-override-args '{\"x\": " +
             std::string(40000, '[') + std::string(40000, ']') + "}'",
         "--json-model-override-args nests objects and arrays deeper than 64 levels");
+  cli_test::write_file(dir / "config.json",
+                       "{" + llama_keys + R"("num_attention_heads": 32, "torch_dtype": "float64"})");
+  check("--model-path " + dir.string(),
+        "config.json: dtype: \"float64\" (from config.json torch_dtype) is not a dtype "
+        "attncap models; accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
+  CHECK(run("check --hardware sm90 --dtype bfloat16 -- --model-path " + dir.string()).rc == 0);
+  // The engine reads config.json with Python's json: a key given twice takes its last value.
+  cli_test::write_file(dir / "config.json",
+                       "{" + llama_keys + R"("num_attention_heads": 8, "num_attention_heads": 32})");
+  CHECK(nlohmann::json::parse(run("check --format json --hardware sm90 -- --model-path " + dir.string())
+                                  .out)["facts"]["num_q_heads_per_rank"]["value"] == 32);
   // An explicit fact replaces the file's, also one the file states out of range.
   cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "sliding_window": -5})");
   check("--model-path " + dir.string(), "sliding_window: -5 (from config.json sliding_window) is out of range");

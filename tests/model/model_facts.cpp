@@ -7,6 +7,7 @@
 #include <attncap/model/model_facts.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 using namespace attncap;
 
@@ -68,6 +69,11 @@ TEST_CASE("an integer outside its key's range is listed with the key and the fil
   refused("sliding_window", 4294971392, field::sliding_window,
           "config.json: sliding_window: 4294971392 (from config.json sliding_window) is out of range; accepted: "
           "integers in [-1, 1073741824]");
+  // A stated head dim is taken as it is, as the engine takes it: 0 and negatives are not derived instead.
+  refused("head_dim", 0, field::head_dim,
+          "config.json: head_dim: 0 (from config.json head_dim) is out of range; accepted: integers in [1, 65536]");
+  refused("head_dim", -128, field::head_dim,
+          "config.json: head_dim: -128 (from config.json head_dim) is out of range; accepted: integers in [1, 65536]");
   hf_config c = llama();
   c.set("sliding_window", std::int64_t{1} << 30);  // the range's end is accepted
   const auto m = derive_model_facts(c, {1, 1});
@@ -80,6 +86,40 @@ TEST_CASE("data-parallel attention splits heads over tp / attn_dp, KV heads neve
   CHECK(m.values.num_q_heads_per_rank == 4);
   CHECK(m.values.num_kv_heads_per_rank == 1);
   CHECK(source_of(m, field::num_q_heads_per_rank) == "config.json num_attention_heads / (tp_size / attn_dp_size)");
+}
+
+TEST_CASE("heads the attention ranks do not split are noted, as the engine's model classes refuse them") {
+  const auto notes = [](hf_config c, rank_layout layout) { return derive_model_facts(c, layout).notes; };
+  const std::string refuse = "; most of the engine's model classes refuse this split when they load";
+  CHECK(notes(llama(), {8, 1}).empty());   // 32 query and 8 KV heads over 8 ranks
+  CHECK(notes(llama(), {16, 1}).empty());  // KV heads replicated twice
+  CHECK(notes(llama(), {3, 1}) ==
+        std::vector<std::string>{"config.json num_attention_heads (32) does not split evenly over 3 attention ranks "
+                                 "(tp_size)" +
+                                 refuse});
+  CHECK(notes(llama(), {12, 2}) ==
+        std::vector<std::string>{"config.json num_attention_heads (32) does not split evenly over 6 attention ranks "
+                                 "(tp_size / attn_dp_size)" +
+                                 refuse});
+  hf_config six = llama();
+  six.set("num_attention_heads", std::int64_t{48});
+  six.set("num_key_value_heads", std::int64_t{6});
+  CHECK(notes(six, {6, 1}).empty());
+  CHECK(notes(six, {12, 1}).empty());
+  CHECK(notes(six, {8, 1}) == std::vector<std::string>{"the 6 KV heads (config.json num_key_value_heads) neither split "
+                                                       "evenly nor replicate evenly over 8 attention ranks (tp_size)" +
+                                                       refuse});
+  CHECK(notes(six, {4, 1}).size() == 1);  // 6 KV heads over 4 ranks
+  six.set("architectures.0", std::string("DeepseekV3ForCausalLM"));
+  CHECK(notes(six, {8, 1}).empty());  // MLA's latent head is shared by every rank
+}
+
+TEST_CASE("a stated head_dim of null is derived, as the engine derives a None") {
+  auto c = llama();
+  c.set("head_dim", nullptr);
+  const auto m = derive_model_facts(c);
+  CHECK(m.values.head_dim == 128);
+  CHECK(m.out_of_range.empty());
 }
 
 TEST_CASE("MHA and MQA by KV head count, an explicit head_dim wins") {
@@ -292,6 +332,26 @@ TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 fo
   CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
   c.set("dtype", std::string("float16"));  // the newer key wins
   CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("dtype", std::string("half"));  // torch's other names: half is float16 also for Gemma
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("dtype", std::string("float"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
+  CHECK(source_of(derive_model_facts(c), field::dtype) == "config.json dtype (float32 cast down for serving)");
+}
+
+TEST_CASE("a dtype attncap does not model, or no torch dtype at all, is listed out of range") {
+  for (const char* name : {"float64", "float8_e4m3fn", "fp16", "auto"}) {
+    CAPTURE(name);
+    auto c = llama();
+    c.set("torch_dtype", std::string(name));
+    const auto m = derive_model_facts(c);
+    CHECK(source_of(m, field::dtype) == "<not derived>");
+    REQUIRE(m.out_of_range.size() == 1);
+    CHECK(m.out_of_range[0].key == field::dtype);
+    CHECK(m.out_of_range[0].from == "config.json: dtype: \"" + std::string(name) +
+                                        "\" (from config.json torch_dtype) is not a dtype attncap models; accepted: "
+                                        "float16 (half), bfloat16, float32 (float, cast down for serving)");
+  }
 }
 
 TEST_CASE("asymmetric K and V head dims") {
@@ -328,7 +388,15 @@ TEST_CASE("hybrid sliding-window models by class, Beam with sliding layers, Lagu
 
 TEST_CASE("errors name the key the engine needs") {
   hf_config none;
-  CHECK_THROWS_WITH_AS(derive_model_facts(none), doctest::Contains("config.json: architectures: missing"),
+  CHECK_THROWS_WITH_AS(derive_model_facts(none), doctest::Contains("config.json: architectures: missing or empty;"),
+                       model_config_error);
+  none.set("architectures", std::string("LlamaForCausalLM"));
+  CHECK_THROWS_WITH_AS(derive_model_facts(none), doctest::Contains("config.json: architectures: not a list;"),
+                       model_config_error);
+  hf_config numbered;
+  numbered.set("architectures.0", std::int64_t{1});
+  CHECK_THROWS_WITH_AS(derive_model_facts(numbered),
+                       doctest::Contains("config.json: architectures: its first item is not a class name;"),
                        model_config_error);
   auto c = llama();
   c.set("num_attention_heads", std::string("32"));

@@ -134,6 +134,26 @@ inline std::optional<std::int64_t> mla_head_dim(const model_facts& m, const hf_v
   return v.integer("head_dim");
 }
 
+struct head_split {
+  std::int64_t heads, kv, ranks;
+  const char* ranks_from;
+};
+
+/// Notes a head count that the attention ranks do not split: most of the engine's model classes
+/// assert, when they load, that the query heads divide evenly and that the KV heads either
+/// divide evenly or divide the ranks (MLA's single latent head is shared).
+inline void note_uneven_split(model_facts& m, const head_split& s, const std::string& heads_key,
+                              const std::string& kv_from, bool mla) {
+  const std::string over = " over " + std::to_string(s.ranks) + " attention ranks (" + s.ranks_from + ")";
+  const char* why = "; most of the engine's model classes refuse this split when they load";
+  if (s.heads % s.ranks != 0)
+    m.notes.push_back("config.json " + heads_key + " (" + std::to_string(s.heads) + ") does not split evenly" + over +
+                      why);
+  else if (!mla && s.kv > 0 && (s.kv >= s.ranks ? s.kv % s.ranks : s.ranks % s.kv) != 0)
+    m.notes.push_back("the " + std::to_string(s.kv) + " KV heads (" + kv_from +
+                      ") neither split evenly nor replicate evenly" + over + why);
+}
+
 inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, bool mla) {
   const std::int64_t heads = v.required("num_attention_heads", "for the query heads");
   std::int64_t kv = heads;
@@ -156,6 +176,8 @@ inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, b
            std::max<std::int64_t>(1, heads / ranks));
   set_fact(m, field::num_kv_heads_per_rank, kv_from + split, std::max<std::int64_t>(1, kv / ranks));
   set_fact(m, field::num_kv_heads, kv_from, kv);
+  note_uneven_split(m, {heads, kv, ranks, layout.attn_dp_size > 1 ? "tp_size / attn_dp_size" : "tp_size"},
+                    v.key("num_attention_heads"), kv_from, mla);
   if (mla) return;
   const model_arch arch = kv == heads ? model_arch::mha : kv == 1 ? model_arch::mqa : model_arch::gqa;
   set_fact(m, field::model_arch, "KV heads (" + std::to_string(kv) + ") vs query heads (" + std::to_string(heads) + ")",
@@ -169,7 +191,7 @@ inline void derive_head_dim(model_facts& m, const hf_view& v, bool mla) {
     return;
   }
   std::int64_t dim = 0;
-  if (auto d = v.integer("head_dim"); d && *d > 0) {
+  if (auto d = v.integer("head_dim")) {  // the engine takes a stated head dim as it is, 0 included
     set_fact(m, field::head_dim, "config.json " + v.key("head_dim"), *d);
     dim = *d;
   } else {
@@ -307,19 +329,37 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
     }
 }
 
-/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down.
+/// The class the engine loads, `architectures[0]`; throws model_config_error saying what is wrong.
+inline std::string architecture_of(const hf_config& c) {
+  if (const auto arch = c.text("architectures.0"); arch && !arch->empty()) return std::string(*arch);
+  const char* what = c.has("architectures")     ? "not a list"
+                     : c.has("architectures.0") ? "its first item is not a class name"
+                                                : "missing or empty";
+  throw model_config_error(std::string("config.json: architectures: ") + what +
+                           "; the engine loads the class its first item names; accepted: a list of HF architecture "
+                           "classes such as [\"LlamaForCausalLM\"]");
+}
+
+/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A dtype
+/// the engine would serve as it is but attncap does not model (float64, an fp8) is listed in
+/// `m.out_of_range`, and so is a name torch lacks, on which the engine fails to load the file.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
   std::string key = v.key("dtype");
   if (!v.file().text(key)) key = v.key("torch_dtype");
   if (!v.file().text(key)) key = v.file().text("dtype") ? "dtype" : "torch_dtype";
-  const std::string_view d = v.file().text(key).value_or("float32");
+  const auto named = v.file().text(key);
+  const std::string from = named ? "config.json " + key : std::string("no dtype in config.json");
+  const auto d = named ? from_string<model_dtype>(*named) : model_dtype::float32;
+  if (!d || *d == model_dtype::auto_)
+    return m.out_of_range.push_back({field::dtype, "config.json: dtype: \"" + std::string(*named) + "\" (from " + from +
+                                                       ") is not a dtype attncap models; accepted: float16 (half), "
+                                                       "bfloat16, float32 (float, cast down for serving)"});
   const bool gemma = v.model_type().rfind("gemma", 0) == 0;
-  const model_dtype t = d == "bfloat16"  ? model_dtype::bfloat16
-                        : d == "float16" ? model_dtype::float16
-                        : gemma          ? model_dtype::bfloat16
-                                         : model_dtype::float16;
-  const std::string from = v.file().text(key) ? "config.json " + key : std::string("no dtype in config.json");
-  set_fact(m, field::dtype, from + (d == "float32" ? " (float32 cast down for serving)" : ""), t);
+  const bool cast = *d == model_dtype::float32;
+  set_fact(m, field::dtype, from + (cast ? " (float32 cast down for serving)" : ""),
+           !cast   ? *d
+           : gemma ? model_dtype::bfloat16
+                   : model_dtype::float16);
 }
 }  // namespace detail
 
@@ -328,12 +368,7 @@ inline void derive_dtype(model_facts& m, const hf_view& v) {
 /// fact it states out of its key's range is left unset and listed in `out_of_range`.
 inline model_facts derive_model_facts(const hf_config& c, rank_layout layout = {}) {
   model_facts m;
-  const auto arch = c.text("architectures.0");
-  if (!arch || arch->empty())
-    throw model_config_error(
-        "config.json: architectures: missing; the engine loads the class it names; accepted: a list of HF "
-        "architecture classes such as [\"LlamaForCausalLM\"]");
-  m.architecture = std::string(*arch);
+  m.architecture = detail::architecture_of(c);
   const detail::hf_view v(c);
   detail::set_fact(m, field::model, "config.json architectures[0]", classify_model(m.architecture));
   const bool mla = is_mla_class(m.architecture, c.has(v.key("kv_lora_rank")));
