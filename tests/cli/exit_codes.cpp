@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <attncap/version.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "run_cli.hpp"
@@ -83,7 +84,19 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     const auto file = run("check --config -", R"({"hardware": "sm90", "tp_size": "x"})");
     CHECK(flag.rc == 2);
     CHECK(file.rc == 2);
-    CHECK(flag.err == file.err);
+    const std::string prefix = "attncap: error: ";
+    REQUIRE(flag.err.rfind(prefix, 0) == 0);
+    CHECK(file.err == prefix + "config: stdin: " + flag.err.substr(prefix.size()));  // the file is named
+  }
+  SUBCASE("a key the file gives twice") {
+    refused("check --config -",
+            "config: stdin: key 'page_size' is given twice; accepted: a JSON object of "
+            "configuration keys with each key once",
+            R"({"hardware": "sm90", "page_size": 16, "page_size": 32})");
+    const auto path = cli_test::temp_path("twice.json");
+    cli_test::write_file(path, R"({"hardware": "sm90", "hardware": "sm100"})");
+    refused("check --config '" + path.string() + "'", "config: '" + path.string() + "': key 'hardware' is given twice");
+    std::filesystem::remove(path);
   }
   SUBCASE("unknown key in the file, unknown flag") {
     auto r = run("check --config -", R"({"hardware": "sm90", "pagesize": 16})");
@@ -125,8 +138,9 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     refused("check --config -", "config: stdin nests objects and arrays deeper than 64 levels", nested(64));
   }
   SUBCASE("a file's value is checked where a flag overrides it, and null is unset") {
-    refused("check --config - --hardware sm90", "hardware: unknown hardware 'bogus'", R"({"hardware": "bogus"})");
-    refused("check --config - --page-size 16", "page_size: expected an integer",
+    refused("check --config - --hardware sm90", "config: stdin: hardware: unknown hardware 'bogus'",
+            R"({"hardware": "bogus"})");
+    refused("check --config - --page-size 16", "config: stdin: page_size: expected an integer",
             R"({"hardware": "sm90", "page_size": [1]})");
     refused("check --config -", "hardware: required", R"({"hardware": null})");  // null hardware is no hardware
   }
@@ -158,6 +172,17 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     CHECK(run("").err == "attncap: error: a command is required; " + commands);
     CHECK(run("chek --hardware sm90").err == "attncap: error: unknown command 'chek'; " + commands);
     refused("check --hardware sm90 --page-size 16 --page-size 32", "attncap: error: --page-size");
+    // A word a command does not take is answered with what that command takes.
+    const std::string extra = "attncap: error: The following argument was not expected: ";
+    CHECK(run("explain fa3 extra").err ==
+          extra + "extra; accepted: --format and one backend name (attncap explain --help)\n");
+    CHECK(run("matrix --hardware").err == extra + "--hardware; accepted: --format (attncap matrix --help)\n");
+    for (const std::string command : {"check", "select"}) {
+      const auto r = run(command + " --hardware sm90 extra");
+      CHECK(r.rc == 2);
+      CHECK(r.err.rfind(extra + "extra; accepted: --config, --format, --attention-backend, ", 0) == 0);
+      CHECK(contains(r.err, ", and after '--' an sglang launch line (attncap " + command + " --help)\n"));
+    }
     CHECK(run("--help").rc == 0);
     CHECK(run("--version").rc == 0);
   }

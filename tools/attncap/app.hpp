@@ -10,6 +10,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog.hpp"
@@ -53,15 +54,30 @@ struct commands {
   }
 };
 
+/// The commands, for a message that needs one.
+inline constexpr std::string_view command_list = "check, select, explain, matrix (attncap --help)";
+
 /// What went wrong parsing the command line: no command, an unknown one, or CLI11's own account
 /// of an option's value (which names the option).
 inline std::string parse_failure(const commands& c, const CLI::ParseError& e, std::string_view first) {
   const std::vector<CLI::App*> parsed = c.app.get_subcommands();  // the command, even when its parse threw
-  const std::string accepted = "accepted: check, select, explain, matrix (attncap --help)";
+  const std::string accepted = "accepted: " + std::string(command_list);
   if (parsed.empty() && !first.empty() && first[0] != '-')
     return "unknown command '" + std::string(first) + "'; " + accepted;
   if (parsed.empty()) return "a command is required; " + accepted;
   return std::string(e.what()) + " (attncap " + parsed.front()->get_name() + " --help)";
+}
+
+/// What the parsed command accepts besides what it was given: its options, then its words.
+inline std::string accepted_arguments(const commands& c) {
+  const std::vector<CLI::App*> parsed = c.app.get_subcommands();
+  if (parsed.empty()) return std::string(command_list);
+  const CLI::App* command = parsed.front();
+  const std::string help = " (attncap " + command->get_name() + " --help)";
+  if (command == c.check || command == c.select)
+    return "--config, --format, " + input_flags() + ", and after '--' an sglang launch line" + help;
+  if (command == c.explain) return "--format and one backend name" + help;
+  return "--format" + help;
 }
 
 /// Runs the parsed subcommand on the launch line given after `--` (if any); returns the exit code.
@@ -111,8 +127,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
   try {
     c.app.parse(static_cast<int>(dashes - argv), argv);
   } catch (const CLI::ExtrasError& e) {
-    err << "attncap: error: " << e.what() << "; accepted: --config, --format, " << input_flags()
-        << ", and after '--' an sglang launch line (see attncap <command> --help)\n";
+    err << "attncap: error: " << e.what() << "; accepted: " << detail::accepted_arguments(c) << "\n";
     return exit_bad_input;
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return c.app.exit(e, out, err), exit_accepted;  // --help, --version

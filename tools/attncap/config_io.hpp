@@ -4,6 +4,7 @@
 /// keys, JSON booleans, absent = unset) with errors that name the key and what it accepts.
 #pragma once
 
+#include <algorithm>
 #include <attncap/attncap.hpp>
 #include <cmath>
 #include <filesystem>
@@ -189,6 +190,11 @@ inline std::string flag_name(std::string_view key) {
 /// `--page-size` for `page_size`.
 inline std::string flag_name(field f) { return flag_name(to_string(f)); }
 
+/// How errors name the `--config` input `name` (a path, or "stdin" for '-').
+inline std::string config_where(const std::string& name) {
+  return "config: " + (name == "stdin" ? name : "'" + name + "'");
+}
+
 /// The deepest nesting of objects and arrays a JSON input may have (a config.json nests a few
 /// levels); deeper input is refused while it is parsed, before anything recurses over it.
 inline constexpr int max_json_depth = 64;
@@ -196,20 +202,35 @@ inline constexpr int max_json_depth = 64;
 /// The largest JSON input read (a config.json is a few KiB).
 inline constexpr std::size_t max_json_bytes = std::size_t{16} << 20;
 
+/// What a JSON object with a key given twice means: the last one wins (as the engine reads
+/// config.json), or it is refused (a file of the user's own, where it is a slip).
+enum class repeated_keys { last_wins, refused };
+
 /// `text` parsed as a JSON object; `where` names it and `what` says what it must hold.
 inline nlohmann::json parse_object(const std::string& text, const std::string& where,
-                                   const std::string& what = "a JSON object") {
+                                   const std::string& what = "a JSON object",
+                                   repeated_keys repeated = repeated_keys::last_wins) {
+  std::vector<std::vector<std::string>> keys;  // the keys of each object being read, innermost last
   // nlohmann reports the top-level value at depth 0 and a container inside n others at depth n.
-  const auto shallow = [&](int depth, nlohmann::json::parse_event_t event, const nlohmann::json&) {
+  const auto checked = [&](int depth, nlohmann::json::parse_event_t event, const nlohmann::json& parsed) {
     using event_t = nlohmann::json::parse_event_t;
     if ((event == event_t::object_start || event == event_t::array_start) && depth >= max_json_depth)
       throw input_error(where + " nests objects and arrays deeper than " + std::to_string(max_json_depth) +
                         " levels; accepted: " + what + " of at most that depth");
+    if (repeated == repeated_keys::last_wins) return true;
+    if (event == event_t::object_start) keys.emplace_back();
+    if (event == event_t::object_end) keys.pop_back();
+    if (event == event_t::key) {
+      const auto& key = parsed.get_ref<const std::string&>();
+      if (std::find(keys.back().begin(), keys.back().end(), key) != keys.back().end())
+        throw input_error(where + ": key '" + key + "' is given twice; accepted: " + what + " with each key once");
+      keys.back().push_back(key);
+    }
     return true;
   };
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text, shallow);
+    j = nlohmann::json::parse(text, checked);
   } catch (const nlohmann::json::exception& e) {
     throw input_error(where + " is not valid JSON: " + e.what());
   }

@@ -272,7 +272,11 @@ inline input assemble_input(const given_input& given, const std::function<machin
   // Every value of the file is checked, also those a flag overrides ("auto" hardware is detected below).
   nlohmann::json file = given.file;
   if (file.contains("hardware") && file["hardware"] == "auto") file.erase("hardware");
-  (void)from_json(file);
+  try {
+    (void)from_json(file);
+  } catch (const input_error& e) {
+    throw input_error(config_where(given.file_name) + ": " + e.what());
+  }
   for (const auto& [key, value] : given.file.items())
     if (!value.is_null()) a.put(key, value, "config", given.file_name);  // null: unset, as absent
   nlohmann::json from_line = nlohmann::json::object();

@@ -121,7 +121,7 @@ class config_options {
     given.launch = launch;
     if (config_option_->count() > 0) {
       given.file = load(stdin_stream);
-      given.file_name = config_path_ == "-" ? "stdin" : config_path_;
+      given.file_name = config_name();
     }
     for (const auto& info : field_schema) {
       const auto i = static_cast<std::size_t>(info.key);
@@ -141,11 +141,13 @@ class config_options {
  private:
   nlohmann::json load(std::istream& stdin_stream) const {
     if (config_path_.empty()) throw input_error("config: an empty path; accepted: a JSON file, or '-' for stdin");
-    const std::string where = "config: " + (config_path_ == "-" ? std::string("stdin") : "'" + config_path_ + "'");
+    const std::string where = config_where(config_name());
     const std::string text =
         config_path_ == "-" ? read_json_text(stdin_stream, where) : read_json_file(config_path_, where);
-    return parse_object(text, where, "a JSON object of configuration keys");
+    return parse_object(text, where, "a JSON object of configuration keys", repeated_keys::refused);
   }
+
+  std::string config_name() const { return config_path_ == "-" ? "stdin" : config_path_; }
 
   CLI::Option* config_option_ = nullptr;
   std::string config_path_;
