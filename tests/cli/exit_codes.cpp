@@ -147,13 +147,20 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
   SUBCASE("integers past 64 bits are echoed as given") {
     for (const std::string n : {"9223372036854775808", "18446744073709551615"})
       refused("check --hardware sm90 --page-size " + n, "page_size: " + n + " is out of range");
+    // Past 2^64 JSON holds a float: still out of range, not "expected an integer".
+    refused("check --hardware sm90 --page-size 100000000000000000000",
+            "page_size: 1e+20 is out of range; accepted: integers in [1, 1073741824]");
+    refused("check --config -", "config: stdin: page_size: -1e+20 is out of range",
+            R"({"hardware": "sm90", "page_size": -100000000000000000000})");
+    refused("check --hardware sm90 --page-size 1e3", "page_size: expected an integer in [1, 1073741824], got 1000.0");
   }
   SUBCASE("an on/off flag takes true or false, once") {
     for (const std::string v : {"=2", "=-1", "=on", "=off"})
       refused("check --hardware sm90 --enable-dp-attention" + v, "--enable-dp-attention: expected true or false");
     refused("check --hardware sm90 --enable-dp-attention=", "--enable-dp-attention=: nothing after '='");
     refused("check --hardware sm90 --page-size=", "--page-size=: nothing after '='");
-    refused("check --hardware sm90 --enable-dp-attention --enable-dp-attention=false", "--enable-dp-attention");
+    refused("check --hardware sm90 --enable-dp-attention --enable-dp-attention=false",
+            "attncap: error: --enable-dp-attention: given more than once; accepted: each option once\n");
     const auto value = [](const std::string& flag) {
       const auto r = run("check --format json --hardware sm90 " + flag);
       return nlohmann::json::parse(r.out)["resolved"]["enable_dp_attention"];
@@ -171,7 +178,8 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     const std::string commands = "accepted: check, select, explain, matrix (attncap --help)\n";
     CHECK(run("").err == "attncap: error: a command is required; " + commands);
     CHECK(run("chek --hardware sm90").err == "attncap: error: unknown command 'chek'; " + commands);
-    refused("check --hardware sm90 --page-size 16 --page-size 32", "attncap: error: --page-size");
+    refused("check --hardware sm90 --page-size 16 --page-size 32", "attncap: error: --page-size: given more than once");
+    refused("select --format json --hardware sm90 --format=text", "attncap: error: --format: given more than once");
     // A word a command does not take is answered with what that command takes.
     const std::string extra = "attncap: error: The following argument was not expected: ";
     CHECK(run("explain fa3 extra").err ==

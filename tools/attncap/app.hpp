@@ -80,6 +80,22 @@ inline std::string accepted_arguments(const commands& c) {
   return "--format" + help;
 }
 
+/// What is wrong with the options `first`..`last` that CLI11 would read otherwise: `--flag=`
+/// (which it reads as `--flag`, on) and an option given twice (which it reports in its own words).
+inline std::optional<std::string> option_problem(const char* const* first, const char* const* last) {
+  const auto name = [](std::string_view word) { return word.substr(0, word.find('=')); };
+  for (auto a = first; a != last; ++a) {
+    const std::string_view s(*a);
+    if (!s.starts_with("--") || s.size() < 3) continue;
+    if (s.size() > 3 && s.ends_with('='))
+      return std::string(s) + ": nothing after '='; accepted: a value after '=', or an on/off flag alone";
+    if (std::any_of(first, a,
+                    [&](const char* b) { return std::string_view(b).starts_with("--") && name(b) == name(s); }))
+      return std::string(name(s)) + ": given more than once; accepted: each option once";
+  }
+  return std::nullopt;
+}
+
 /// Runs the parsed subcommand on the launch line given after `--` (if any); returns the exit code.
 inline int dispatch(const commands& c, const std::optional<std::vector<std::string>>& launch, std::istream& in,
                     std::ostream& out) {
@@ -115,13 +131,8 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
       std::find_if(argv + std::min(argc, 1), argv + argc, [](const char* a) { return std::string_view(a) == "--"; });
   std::optional<std::vector<std::string>> launch;
   if (dashes != argv + argc) launch.emplace(dashes + 1, argv + argc);
-  // CLI11 reads `--flag=` as `--flag` (on); an option with '=' and nothing after it is refused.
-  const auto bare = std::find_if(argv + std::min(argc, 1), dashes, [](const char* a) {
-    const std::string_view s(a);
-    return s.size() > 3 && s.starts_with("--") && s.ends_with('=');
-  });
-  if (bare != dashes) {
-    err << "attncap: error: " << *bare << ": nothing after '='; accepted: a value after '=', or an on/off flag alone\n";
+  if (const auto problem = detail::option_problem(argv + std::min(argc, 1), dashes)) {
+    err << "attncap: error: " << *problem << "\n";
     return exit_bad_input;
   }
   try {

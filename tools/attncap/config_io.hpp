@@ -71,6 +71,9 @@ inline std::string integer_range(const field_info& info) {
 
 inline std::int32_t integer(const field_info& info, const nlohmann::json& v) {
   const std::string key(info.name);
+  // A whole number past 64 bits reaches here as a float: it is out of range, not a fraction.
+  if (v.is_number_float() && std::abs(v.get<double>()) >= 0x1p63 && std::trunc(v.get<double>()) == v.get<double>())
+    throw input_error(key + ": " + shown(v) + " is out of range; accepted: integers in " + integer_range(info));
   if (!v.is_number_integer())
     throw input_error(key + ": expected an integer in " + integer_range(info) + ", got " + shown(v));
   // An unsigned JSON integer may lie past int64's range: compare it unsigned, echo it as given.
