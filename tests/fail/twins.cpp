@@ -2,8 +2,14 @@
 // The passing twins of the compile-fail tests: the same configurations made valid compile,
 // and the static verdicts agree with the runtime ones.
 #include <attncap/check/static_check.hpp>
+#include <attncap/detail/enum_names.hpp>
+#include <cstdint>
 
 using namespace attncap;
+
+// The twin of named_enum_empty and named_enum_initialiser.
+ATTNCAP_NAMED_ENUM(colour, std::uint8_t, red, green)
+static_assert(enumerator_names<colour>.size() == 2 && enumerator_names<colour>[1] == "green");
 
 using hpc_ops_ok = static_config<cfg::backend<backends::hpc_ops>, cfg::on<hardware::sm90>, cfg::arch<model_arch::gqa>,
                                  cfg::set<&launch_config::page_size, 64>>;

@@ -95,11 +95,12 @@ constexpr auto named_spellings(const std::array<spelling<E>, R>& renamed = {},
 
 /// Declares `enum class Name : Underlying { enumerators }` and records the enumerators' names
 /// (found by argument-dependent lookup, see `enumerator_names`). Enumerators take the
-/// values 0, 1, … in order; initialisers are rejected. Use at namespace scope.
+/// values 0, 1, … in order; initialisers and an empty list are rejected. Use at namespace scope.
 #define ATTNCAP_NAMED_ENUM(Name, Underlying, ...)                                                                      \
   enum class Name : Underlying { __VA_ARGS__ };                                                                        \
   constexpr auto attncap_enumerator_names(Name*) noexcept {                                                            \
     constexpr auto names = ::attncap::detail::split_names<::attncap::detail::count_names(#__VA_ARGS__)>(#__VA_ARGS__); \
+    static_assert(names.size() > 0, #Name ": a named enum needs at least one enumerator");                             \
     static_assert(::attncap::detail::plain_identifiers(names),                                                         \
                   #Name ": enumerators of a named enum take no initialiser");                                          \
     return names;                                                                                                      \
