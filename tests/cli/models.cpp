@@ -93,12 +93,16 @@ TEST_CASE("the JSON report lists ignored flags and where each fact came from") {
 TEST_CASE("heads the ranks do not split are a note, in text and JSON") {
   const std::string launch = " --hardware sm90 -- --model-path " + models + "llama-3.1-8b-instruct --tp ";
   const std::string note =
-      "config.json num_attention_heads (32) does not split evenly over 3 attention ranks (tp_size); "
-      "most of the engine's model classes refuse this split when they load";
+      "config.json num_attention_heads (32) does not split evenly over 3 ranks (tp_size); most "
+      "of the engine's model classes refuse this split when they load";
   const auto j = nlohmann::json::parse(run("check --format json" + launch + "3").out);
   CHECK(j["notes"] == nlohmann::json::array({note}));
   CHECK(run("check" + launch + "3").out.find("note: " + note + "\n") != std::string::npos);
   CHECK(nlohmann::json::parse(run("check --format json" + launch + "4").out)["notes"].empty());
+  // Context-parallel attention leaves fewer attention ranks to split the heads over.
+  const auto cp = nlohmann::json::parse(run("check --format json" + launch + "8 --attn-cp-size 2").out);
+  CHECK(cp["facts"]["num_q_heads_per_rank"]["value"] == 8);
+  CHECK(cp["facts"]["num_q_heads_per_rank"]["source"] == "config.json num_attention_heads / (tp_size / attn_cp_size)");
 }
 
 TEST_CASE("explicit fact flags override config.json, and --json-model-override-args edits it") {
@@ -165,9 +169,12 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
   cli_test::write_file(dir / "config.json",
                        "{" + llama_keys + R"("num_attention_heads": 32, "torch_dtype": "float64"})");
   check("--model-path " + dir.string(),
-        "config.json: dtype: \"float64\" (from config.json torch_dtype) is not a dtype "
-        "attncap models; accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
+        "config.json: dtype: \"float64\" (from config.json torch_dtype) is a torch "
+        "dtype attncap does not model; accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
   CHECK(run("check --hardware sm90 --dtype bfloat16 -- --model-path " + dir.string()).rc == 0);
+  // A name torch lacks stops the engine before --dtype matters.
+  cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "torch_dtype": "fp16"})");
+  check("--model-path " + dir.string() + " --dtype bfloat16", "config.json: torch_dtype: torch has no dtype \"fp16\"");
   // The engine reads config.json with Python's json: a key given twice takes its last value.
   cli_test::write_file(dir / "config.json",
                        "{" + llama_keys + R"("num_attention_heads": 8, "num_attention_heads": 32})");

@@ -88,28 +88,55 @@ TEST_CASE("data-parallel attention splits heads over tp / attn_dp, KV heads neve
   CHECK(source_of(m, field::num_q_heads_per_rank) == "config.json num_attention_heads / (tp_size / attn_dp_size)");
 }
 
-TEST_CASE("heads the attention ranks do not split are noted, as the engine's model classes refuse them") {
+TEST_CASE("context-parallel attention divides the attention ranks further") {
+  const auto m = derive_model_facts(llama(), {16, 2, 2});
+  CHECK(m.values.num_q_heads_per_rank == 8);
+  CHECK(m.values.num_kv_heads_per_rank == 2);
+  CHECK(source_of(m, field::num_q_heads_per_rank) ==
+        "config.json num_attention_heads / (tp_size / attn_dp_size / attn_cp_size)");
+  CHECK(source_of(derive_model_facts(llama(), {8, 1, 2}), field::num_kv_heads_per_rank) ==
+        "config.json num_key_value_heads / (tp_size / attn_cp_size)");
+}
+
+TEST_CASE("heads the ranks do not split are noted, as the engine's model classes refuse them") {
+  using notes_t = std::vector<std::string>;
   const auto notes = [](hf_config c, rank_layout layout) { return derive_model_facts(c, layout).notes; };
-  const std::string refuse = "; most of the engine's model classes refuse this split when they load";
+  const std::string most = "; most of the engine's model classes refuse this split when they load";
   CHECK(notes(llama(), {8, 1}).empty());   // 32 query and 8 KV heads over 8 ranks
   CHECK(notes(llama(), {16, 1}).empty());  // KV heads replicated twice
   CHECK(notes(llama(), {3, 1}) ==
-        std::vector<std::string>{"config.json num_attention_heads (32) does not split evenly over 3 attention ranks "
-                                 "(tp_size)" +
-                                 refuse});
-  CHECK(notes(llama(), {12, 2}) ==
-        std::vector<std::string>{"config.json num_attention_heads (32) does not split evenly over 6 attention ranks "
-                                 "(tp_size / attn_dp_size)" +
-                                 refuse});
+        notes_t{"config.json num_attention_heads (32) does not split evenly over 3 ranks (tp_size)" + most});
   hf_config six = llama();
   six.set("num_attention_heads", std::int64_t{48});
   six.set("num_key_value_heads", std::int64_t{6});
   CHECK(notes(six, {6, 1}).empty());
   CHECK(notes(six, {12, 1}).empty());
-  CHECK(notes(six, {8, 1}) == std::vector<std::string>{"the 6 KV heads (config.json num_key_value_heads) neither split "
-                                                       "evenly nor replicate evenly over 8 attention ranks (tp_size)" +
-                                                       refuse});
+  CHECK(notes(six, {8, 1}) == notes_t{"the 6 KV heads (config.json num_key_value_heads) neither split evenly nor "
+                                      "replicate evenly over 8 ranks (tp_size)" +
+                                      most});
   CHECK(notes(six, {4, 1}).size() == 1);  // 6 KV heads over 4 ranks
+  // Under data- or context-parallel attention some classes split over tp_size, others over the rest.
+  const std::string by_tp =
+      "; the model classes that split heads over tp_size (Llama, Qwen2 and most others) refuse "
+      "this split when they load";
+  const std::string by_attn =
+      "; the model classes that split heads over the attention ranks (DeepSeek, Qwen3 and "
+      "others) refuse this split when they load";
+  hf_config forty = llama();
+  forty.set("num_attention_heads", std::int64_t{40});
+  CHECK(notes(forty, {16, 2}) ==
+        notes_t{"config.json num_attention_heads (40) does not split evenly over 16 ranks (tp_size)" + by_tp});
+  CHECK(notes(llama(), {12, 2}) ==
+        notes_t{"config.json num_attention_heads (32) does not split evenly over 12 ranks (tp_size)" + by_tp,
+                "config.json num_attention_heads (32) does not split evenly over 6 ranks (tp_size / attn_dp_size)" +
+                    by_attn});
+  CHECK(notes(six, {16, 1, 2}) == notes_t{"the 6 KV heads (config.json num_key_value_heads) neither split evenly nor "
+                                          "replicate evenly over 16 ranks (tp_size)" +
+                                              by_tp,
+                                          "the 6 KV heads (config.json num_key_value_heads) neither split evenly nor "
+                                          "replicate evenly over 8 ranks (tp_size / attn_cp_size)" +
+                                              by_attn});
+  CHECK(notes(forty, {16, 1, 2}).size() == 1);  // 40 heads over 16 ranks, but over 8 attention ranks they split
   six.set("architectures.0", std::string("DeepseekV3ForCausalLM"));
   CHECK(notes(six, {8, 1}).empty());  // MLA's latent head is shared by every rank
 }
@@ -339,8 +366,8 @@ TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 fo
   CHECK(source_of(derive_model_facts(c), field::dtype) == "config.json dtype (float32 cast down for serving)");
 }
 
-TEST_CASE("a dtype attncap does not model, or no torch dtype at all, is listed out of range") {
-  for (const char* name : {"float64", "float8_e4m3fn", "fp16", "auto"}) {
+TEST_CASE("a torch dtype attncap does not model is listed out of range, a name torch lacks is an error") {
+  for (const char* name : {"float64", "float8_e4m3fn", "int8"}) {
     CAPTURE(name);
     auto c = llama();
     c.set("torch_dtype", std::string(name));
@@ -349,8 +376,19 @@ TEST_CASE("a dtype attncap does not model, or no torch dtype at all, is listed o
     REQUIRE(m.out_of_range.size() == 1);
     CHECK(m.out_of_range[0].key == field::dtype);
     CHECK(m.out_of_range[0].from == "config.json: dtype: \"" + std::string(name) +
-                                        "\" (from config.json torch_dtype) is not a dtype attncap models; accepted: "
-                                        "float16 (half), bfloat16, float32 (float, cast down for serving)");
+                                        "\" (from config.json torch_dtype) is a torch dtype attncap does not model; "
+                                        "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
+  }
+  for (const char* name : {"fp16", "auto", "Float16"}) {
+    CAPTURE(name);
+    auto c = llama();
+    c.set("dtype", std::string(name));
+    CHECK_THROWS_WITH_AS(derive_model_facts(c),
+                         ("config.json: dtype: torch has no dtype \"" + std::string(name) +
+                          "\", so the engine cannot load the file; accepted: float16 (half), bfloat16, float32 "
+                          "(float, cast down for serving) or another torch dtype")
+                             .c_str(),
+                         model_config_error);
   }
 }
 
@@ -393,9 +431,16 @@ TEST_CASE("errors name the key the engine needs") {
   none.set("architectures", std::string("LlamaForCausalLM"));
   CHECK_THROWS_WITH_AS(derive_model_facts(none), doctest::Contains("config.json: architectures: not a list;"),
                        model_config_error);
-  hf_config numbered;
-  numbered.set("architectures.0", std::int64_t{1});
-  CHECK_THROWS_WITH_AS(derive_model_facts(numbered),
+  for (hf_value first : {hf_value(std::int64_t{1}), hf_value(nullptr), hf_value(std::string())}) {
+    hf_config odd;
+    odd.set("architectures.0", first);
+    CHECK_THROWS_WITH_AS(derive_model_facts(odd),
+                         doctest::Contains("config.json: architectures: its first item is not a class name;"),
+                         model_config_error);
+  }
+  hf_config nested;
+  nested.set("architectures.0.0", std::string("LlamaForCausalLM"));
+  CHECK_THROWS_WITH_AS(derive_model_facts(nested),
                        doctest::Contains("config.json: architectures: its first item is not a class name;"),
                        model_config_error);
   auto c = llama();

@@ -175,7 +175,8 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
   const launch_flag* overrides = line.last("json_model_override_args");
   const auto file =
       read_model_config(path->values.back(), overrides && !overrides->values.empty() ? overrides->values.back() : "");
-  const rank_layout layout{a.config.value("tp_size", 1), attn_dp_size(line, a.config)};
+  const rank_layout layout{a.config.value("tp_size", 1), attn_dp_size(line, a.config),
+                           a.config.value("attn_cp_size", 1)};
   model_facts facts;
   try {
     facts = derive_model_facts(flat_config(file), layout);

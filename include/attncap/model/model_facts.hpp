@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <attncap/model/hf_config.hpp>
 #include <attncap/model/model_classes.hpp>
+#include <attncap/model/torch_dtypes.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -22,6 +24,7 @@ namespace attncap {
 struct rank_layout {
   std::int32_t tp_size = 1;       ///< tensor-parallel size
   std::int32_t attn_dp_size = 1;  ///< data-parallel attention size (1: off)
+  std::int32_t attn_cp_size = 1;  ///< context-parallel attention size (1: off)
 };
 
 /// A config.json that lacks a key the engine needs, or holds one of the wrong type.
@@ -134,24 +137,33 @@ inline std::optional<std::int64_t> mla_head_dim(const model_facts& m, const hf_v
   return v.integer("head_dim");
 }
 
+/// A head count and the ranks it is split over: all of tp_size, and the attention ranks left
+/// after attention data and context parallelism (`attn_from` names them).
 struct head_split {
-  std::int64_t heads, kv, ranks;
-  const char* ranks_from;
+  std::int64_t heads, kv, tp, attn;
+  std::string heads_from, kv_from, attn_from;
 };
 
-/// Notes a head count that the attention ranks do not split: most of the engine's model classes
-/// assert, when they load, that the query heads divide evenly and that the KV heads either
-/// divide evenly or divide the ranks (MLA's single latent head is shared).
-inline void note_uneven_split(model_facts& m, const head_split& s, const std::string& heads_key,
-                              const std::string& kv_from, bool mla) {
-  const std::string over = " over " + std::to_string(s.ranks) + " attention ranks (" + s.ranks_from + ")";
-  const char* why = "; most of the engine's model classes refuse this split when they load";
-  if (s.heads % s.ranks != 0)
-    m.notes.push_back("config.json " + heads_key + " (" + std::to_string(s.heads) + ") does not split evenly" + over +
-                      why);
-  else if (!mla && s.kv > 0 && (s.kv >= s.ranks ? s.kv % s.ranks : s.ranks % s.kv) != 0)
-    m.notes.push_back("the " + std::to_string(s.kv) + " KV heads (" + kv_from +
-                      ") neither split evenly nor replicate evenly" + over + why);
+/// What `ranks` do not split: the query heads evenly, or the KV heads evenly or into replicas.
+inline std::optional<std::string> unsplit_heads(const head_split& s, std::int64_t ranks, bool mla) {
+  if (s.heads % ranks != 0) return s.heads_from + " (" + std::to_string(s.heads) + ") does not split evenly";
+  if (!mla && s.kv > 0 && (s.kv >= ranks ? s.kv % ranks : ranks % s.kv) != 0)
+    return "the " + std::to_string(s.kv) + " KV heads (" + s.kv_from + ") neither split evenly nor replicate evenly";
+  return std::nullopt;
+}
+
+/// Notes heads the ranks do not split, as the engine's model classes assert when they load:
+/// most split over tp_size, the others (DeepSeek, Qwen3, GPT-OSS, …) over the attention ranks
+/// (MLA's single latent head is shared).
+inline void note_uneven_split(model_facts& m, const head_split& s, bool mla) {
+  const auto note = [&](std::int64_t ranks, const std::string& from, const std::string& classes) {
+    if (const auto what = unsplit_heads(s, ranks, mla))
+      m.notes.push_back(*what + " over " + std::to_string(ranks) + " ranks (" + from + "); " + classes +
+                        " refuse this split when they load");
+  };
+  if (s.attn == s.tp) return note(s.tp, "tp_size", "most of the engine's model classes");
+  note(s.tp, "tp_size", "the model classes that split heads over tp_size (Llama, Qwen2 and most others)");
+  note(s.attn, s.attn_from, "the model classes that split heads over the attention ranks (DeepSeek, Qwen3 and others)");
 }
 
 inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, bool mla) {
@@ -170,14 +182,17 @@ inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, b
         break;
       }
   }
-  const std::int64_t ranks = std::max<std::int64_t>(1, layout.tp_size / std::max(1, layout.attn_dp_size));
-  const std::string split = layout.attn_dp_size > 1 ? " / (tp_size / attn_dp_size)" : " / tp_size";
+  const std::int64_t tp = std::max(1, layout.tp_size);
+  const std::int64_t ranks = std::max<std::int64_t>(
+      1, tp / std::max(1, layout.attn_dp_size) / std::max(1, layout.attn_cp_size));  // sglang's attn_tp_size
+  const std::string ranks_from = std::string("tp_size") + (layout.attn_dp_size > 1 ? " / attn_dp_size" : "") +
+                                 (layout.attn_cp_size > 1 ? " / attn_cp_size" : "");
+  const std::string split = ranks_from == "tp_size" ? " / tp_size" : " / (" + ranks_from + ")";
   set_fact(m, field::num_q_heads_per_rank, "config.json " + v.key("num_attention_heads") + split,
            std::max<std::int64_t>(1, heads / ranks));
   set_fact(m, field::num_kv_heads_per_rank, kv_from + split, std::max<std::int64_t>(1, kv / ranks));
   set_fact(m, field::num_kv_heads, kv_from, kv);
-  note_uneven_split(m, {heads, kv, ranks, layout.attn_dp_size > 1 ? "tp_size / attn_dp_size" : "tp_size"},
-                    v.key("num_attention_heads"), kv_from, mla);
+  note_uneven_split(m, {heads, kv, tp, ranks, "config.json " + v.key("num_attention_heads"), kv_from, ranks_from}, mla);
   if (mla) return;
   const model_arch arch = kv == heads ? model_arch::mha : kv == 1 ? model_arch::mqa : model_arch::gqa;
   set_fact(m, field::model_arch, "KV heads (" + std::to_string(kv) + ") vs query heads (" + std::to_string(heads) + ")",
@@ -332,28 +347,32 @@ inline void derive_traits(model_facts& m, const hf_view& v) {
 /// The class the engine loads, `architectures[0]`; throws model_config_error saying what is wrong.
 inline std::string architecture_of(const hf_config& c) {
   if (const auto arch = c.text("architectures.0"); arch && !arch->empty()) return std::string(*arch);
-  const char* what = c.has("architectures")     ? "not a list"
-                     : c.has("architectures.0") ? "its first item is not a class name"
-                                                : "missing or empty";
+  const char* what = c.has("architectures") ? "not a list"
+                     : c.find("architectures.0") || c.has_object("architectures.0")
+                         ? "its first item is not a class name"
+                         : "missing or empty";
   throw model_config_error(std::string("config.json: architectures: ") + what +
                            "; the engine loads the class its first item names; accepted: a list of HF architecture "
                            "classes such as [\"LlamaForCausalLM\"]");
 }
 
-/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A dtype
-/// the engine would serve as it is but attncap does not model (float64, an fp8) is listed in
-/// `m.out_of_range`, and so is a name torch lacks, on which the engine fails to load the file.
+/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A name
+/// torch lacks stops the engine loading the file (model_config_error); a torch dtype attncap
+/// does not model (float64, an fp8) is listed in `m.out_of_range`.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
   std::string key = v.key("dtype");
   if (!v.file().text(key)) key = v.key("torch_dtype");
   if (!v.file().text(key)) key = v.file().text("dtype") ? "dtype" : "torch_dtype";
   const auto named = v.file().text(key);
   const std::string from = named ? "config.json " + key : std::string("no dtype in config.json");
+  const std::string accepted = "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)";
+  if (named && !is_torch_dtype_name(*named))
+    throw model_config_error("config.json: " + key + ": torch has no dtype \"" + std::string(*named) +
+                             "\", so the engine cannot load the file; " + accepted + " or another torch dtype");
   const auto d = named ? from_string<model_dtype>(*named) : model_dtype::float32;
-  if (!d || *d == model_dtype::auto_)
+  if (!d)
     return m.out_of_range.push_back({field::dtype, "config.json: dtype: \"" + std::string(*named) + "\" (from " + from +
-                                                       ") is not a dtype attncap models; accepted: float16 (half), "
-                                                       "bfloat16, float32 (float, cast down for serving)"});
+                                                       ") is a torch dtype attncap does not model; " + accepted});
   const bool gemma = v.model_type().rfind("gemma", 0) == 0;
   const bool cast = *d == model_dtype::float32;
   set_fact(m, field::dtype, from + (cast ? " (float32 cast down for serving)" : ""),
