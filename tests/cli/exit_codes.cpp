@@ -97,6 +97,10 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     cli_test::write_file(path, R"({"hardware": "sm90", "hardware": "sm100"})");
     refused("check --config '" + path.string() + "'", "config: '" + path.string() + "': key 'hardware' is given twice");
     std::filesystem::remove(path);
+    // The keys are flat: inside a nested value a repeat is no slip of the file's keys, the value is.
+    refused("check --config -", "unknown configuration key 'x'", R"({"hardware": "sm90", "x": {"a": 1, "a": 2}})");
+    refused("check --config -", "page_size: expected an integer",
+            R"({"hardware": "sm90", "page_size": [{"a": 1}, {"a": 2}]})");
   }
   SUBCASE("unknown key in the file, unknown flag") {
     auto r = run("check --config -", R"({"hardware": "sm90", "pagesize": 16})");
@@ -147,12 +151,14 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
   SUBCASE("integers past 64 bits are echoed as given") {
     for (const std::string n : {"9223372036854775808", "18446744073709551615"})
       refused("check --hardware sm90 --page-size " + n, "page_size: " + n + " is out of range");
-    // Past 2^64 JSON holds a float: still out of range, not "expected an integer".
+    // Past 2^64 a file's JSON holds a float: still out of range, not "expected an integer".
     refused("check --hardware sm90 --page-size 100000000000000000000",
-            "page_size: 1e+20 is out of range; accepted: integers in [1, 1073741824]");
+            "page_size: 100000000000000000000 is out of range; accepted: integers in [1, 1073741824]");
+    refused("check --hardware sm90 -- --page-size -100000000000000000000",
+            "page_size: -100000000000000000000 is out of range");
     refused("check --config -", "config: stdin: page_size: -1e+20 is out of range",
             R"({"hardware": "sm90", "page_size": -100000000000000000000})");
-    refused("check --hardware sm90 --page-size 1e3", "page_size: expected an integer in [1, 1073741824], got 1000.0");
+    refused("check --hardware sm90 --page-size 1e3", "page_size: expected an integer in [1, 1073741824], got \"1e3\"");
   }
   SUBCASE("an on/off flag takes true or false, once") {
     for (const std::string v : {"=2", "=-1", "=on", "=off"})
@@ -180,6 +186,9 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     CHECK(run("chek --hardware sm90").err == "attncap: error: unknown command 'chek'; " + commands);
     refused("check --hardware sm90 --page-size 16 --page-size 32", "attncap: error: --page-size: given more than once");
     refused("select --format json --hardware sm90 --format=text", "attncap: error: --format: given more than once");
+    refused("check --bogus --bogus", "The following arguments were not expected: --bogus --bogus; accepted: --config");
+    refused("explain fa3 --format text --format=json", "attncap: error: --format: given more than once");
+    CHECK(run("check --help --help").rc == 0);
     // A word a command does not take is answered with what that command takes.
     const std::string extra = "attncap: error: The following argument was not expected: ";
     CHECK(run("explain fa3 extra").err ==

@@ -80,17 +80,27 @@ inline std::string accepted_arguments(const commands& c) {
   return "--format" + help;
 }
 
-/// What is wrong with the options `first`..`last` that CLI11 would read otherwise: `--flag=`
-/// (which it reads as `--flag`, on) and an option given twice (which it reports in its own words).
-inline std::optional<std::string> option_problem(const char* const* first, const char* const* last) {
+/// Whether `word` (`--name` or `--name=value`) names one of `command`'s options other than --help.
+inline bool own_option(const CLI::App* command, std::string_view word) {
+  if (command == nullptr || !word.starts_with("--")) return false;
+  const CLI::Option* o = command->get_option_no_throw(std::string(word.substr(0, word.find('='))));
+  return o != nullptr && o != command->get_help_ptr();
+}
+
+/// What is wrong with the words `first`..`last` that CLI11 would read otherwise: `--flag=`
+/// (which it reads as `--flag`, on) and an option of the command given twice (which it reports
+/// in its own words); an unknown option is left to CLI11, which names it.
+inline std::optional<std::string> option_problem(const commands& c, const char* const* first, const char* const* last) {
+  const CLI::App* command = nullptr;
+  for (const CLI::App* sub : {c.check, c.select, c.explain, c.matrix})
+    if (first != last && sub->get_name() == *first) command = sub;
   const auto name = [](std::string_view word) { return word.substr(0, word.find('=')); };
   for (auto a = first; a != last; ++a) {
     const std::string_view s(*a);
-    if (!s.starts_with("--") || s.size() < 3) continue;
-    if (s.size() > 3 && s.ends_with('='))
+    if (s.size() > 3 && s.starts_with("--") && s.ends_with('='))
       return std::string(s) + ": nothing after '='; accepted: a value after '=', or an on/off flag alone";
-    if (std::any_of(first, a,
-                    [&](const char* b) { return std::string_view(b).starts_with("--") && name(b) == name(s); }))
+    if (own_option(command, s) &&
+        std::any_of(first, a, [&](const char* b) { return own_option(command, b) && name(b) == name(s); }))
       return std::string(name(s)) + ": given more than once; accepted: each option once";
   }
   return std::nullopt;
@@ -131,7 +141,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
       std::find_if(argv + std::min(argc, 1), argv + argc, [](const char* a) { return std::string_view(a) == "--"; });
   std::optional<std::vector<std::string>> launch;
   if (dashes != argv + argc) launch.emplace(dashes + 1, argv + argc);
-  if (const auto problem = detail::option_problem(argv + std::min(argc, 1), dashes)) {
+  if (const auto problem = detail::option_problem(c, argv + std::min(argc, 1), dashes)) {
     err << "attncap: error: " << *problem << "\n";
     return exit_bad_input;
   }

@@ -4,7 +4,6 @@
 /// keys, JSON booleans, absent = unset) with errors that name the key and what it accepts.
 #pragma once
 
-#include <algorithm>
 #include <attncap/attncap.hpp>
 #include <cmath>
 #include <filesystem>
@@ -12,6 +11,7 @@
 #include <istream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -213,22 +213,20 @@ enum class repeated_keys { last_wins, refused };
 inline nlohmann::json parse_object(const std::string& text, const std::string& where,
                                    const std::string& what = "a JSON object",
                                    repeated_keys repeated = repeated_keys::last_wins) {
-  std::vector<std::vector<std::string>> keys;  // the keys of each object being read, innermost last
+  int objects = 0;                 // objects open around the parser
+  std::set<std::string> top_keys;  // the keys the top-level object has given so far
   // nlohmann reports the top-level value at depth 0 and a container inside n others at depth n.
   const auto checked = [&](int depth, nlohmann::json::parse_event_t event, const nlohmann::json& parsed) {
     using event_t = nlohmann::json::parse_event_t;
     if ((event == event_t::object_start || event == event_t::array_start) && depth >= max_json_depth)
       throw input_error(where + " nests objects and arrays deeper than " + std::to_string(max_json_depth) +
                         " levels; accepted: " + what + " of at most that depth");
-    if (repeated == repeated_keys::last_wins) return true;
-    if (event == event_t::object_start) keys.emplace_back();
-    if (event == event_t::object_end) keys.pop_back();
-    if (event == event_t::key) {
-      const auto& key = parsed.get_ref<const std::string&>();
-      if (std::find(keys.back().begin(), keys.back().end(), key) != keys.back().end())
-        throw input_error(where + ": key '" + key + "' is given twice; accepted: " + what + " with each key once");
-      keys.back().push_back(key);
-    }
+    objects += event == event_t::object_start ? 1 : event == event_t::object_end ? -1 : 0;
+    // The keys are flat: a nested object is a bad value, which the key's own check reports.
+    if (repeated == repeated_keys::refused && event == event_t::key && objects == 1 &&
+        !top_keys.insert(parsed.get<std::string>()).second)
+      throw input_error(where + ": key '" + parsed.get<std::string>() + "' is given twice; accepted: " + what +
+                        " with each key once");
     return true;
   };
   nlohmann::json j;
@@ -280,13 +278,20 @@ constexpr field_kind kind_of(field f) noexcept { return schema_of(f).kind; }
 
 /// The JSON value a command-line word stands for when given for key `f`: a number for numeric
 /// keys when the word is one (otherwise the word as a string, which set_field then rejects with
-/// the same message as in a file), the word itself for every other key.
+/// the same message as in a file), the word itself for every other key. An integer key takes
+/// digits only ("1e3" is no integer, as for argparse's int()); digits past 64 bits, which
+/// JSON would hold as a float, are out of range, echoed as given.
 inline nlohmann::json from_word(field f, const std::string& word) {
-  if (kind_of(f) == field_kind::integer || kind_of(f) == field_kind::real) {
-    auto j = nlohmann::json::parse(word, nullptr, /*allow_exceptions=*/false);
-    if (j.is_number()) return j;
+  if (kind_of(f) != field_kind::integer && kind_of(f) != field_kind::real) return word;
+  auto j = nlohmann::json::parse(word, nullptr, /*allow_exceptions=*/false);
+  if (kind_of(f) == field_kind::integer && j.is_number_float()) {
+    const std::size_t sign = word.starts_with('-') ? 1 : 0;
+    if (word.find_first_not_of("0123456789", sign) == std::string::npos)
+      throw input_error(std::string(to_string(f)) + ": " + word + " is out of range; accepted: integers in " +
+                        detail::integer_range(schema_of(f)));
+    return word;
   }
-  return word;
+  return j.is_number() ? j : nlohmann::json(word);
 }
 
 /// Reads a JSON object of configuration keys; unknown keys are errors naming the accepted keys.
