@@ -60,3 +60,20 @@ TEST_CASE("sub-objects and lists are found by their prefix only") {
   CHECK(c.text("architectures.0") == "Other");
   CHECK(c.values().size() == 3);
 }
+
+TEST_CASE("overrides are marked, and a key's whole tree can be erased") {
+  hf_config c;
+  c.set("text_config.num_attention_heads", std::int64_t{40});
+  c.set("text_config.rope.factor", 8.0);
+  c.set("text_config_extra", true);
+  c.set_override("text_config.head_dim", std::int64_t{128});
+  CHECK(c.overridden("text_config.head_dim"));
+  CHECK_FALSE(c.overridden("text_config.num_attention_heads"));
+  c.erase_tree("text_config.rope");
+  CHECK_FALSE(c.has_object("text_config.rope"));
+  CHECK(c.has("text_config.num_attention_heads"));
+  c.erase_tree("text_config");
+  CHECK(c.values().size() == 1);  // only the key that merely starts with the same letters is left
+  CHECK(c.has("text_config_extra"));
+  CHECK_FALSE(c.overridden("text_config.head_dim"));
+}

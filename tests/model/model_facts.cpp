@@ -117,11 +117,11 @@ TEST_CASE("heads the ranks do not split are noted, as the engine's model classes
   CHECK(notes(six, {4, 1}).size() == 1);  // 6 KV heads over 4 ranks
   // Under data- or context-parallel attention some classes split over tp_size, others over the rest.
   const std::string by_tp =
-      "; the model classes that split heads over tp_size (Llama, Qwen2 and most others) refuse "
-      "this split when they load";
+      "; the model classes that split heads over tp_size (Llama, Qwen2 and most others, not DeepSeek, Qwen3 or "
+      "GPT-OSS) refuse this split when they load";
   const std::string by_attn =
-      "; the model classes that split heads over the attention ranks (DeepSeek, Qwen3 and "
-      "others) refuse this split when they load";
+      "; the model classes that split heads over the attention ranks (DeepSeek, Qwen3, GPT-OSS and others) refuse "
+      "this split when they load";
   hf_config forty = llama();
   forty.set("num_attention_heads", std::int64_t{40});
   CHECK(notes(forty, {16, 2}) ==
@@ -379,6 +379,10 @@ TEST_CASE("a torch dtype attncap does not model is listed out of range, a name t
                                         "\" (from config.json torch_dtype) is a torch dtype attncap does not model; "
                                         "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
   }
+  auto both = llama();
+  both.set("dtype", std::string("float16"));  // transformers keeps dtype, drops torch_dtype
+  both.set("torch_dtype", std::string("fp16"));
+  CHECK(derive_model_facts(both).values.dtype == model_dtype::float16);
   for (const char* name : {"fp16", "auto", "Float16"}) {
     CAPTURE(name);
     auto c = llama();
@@ -490,4 +494,21 @@ TEST_CASE("MiniCPM SALA: sparse layers where a sparse_config meets standard laye
   m = derive_model_facts(c);
   CHECK_FALSE(m.values.minicpm_sparse);  // the engine's MiniCPMHybridConfig is minicpm_sala's
   CHECK_FALSE(m.values.minicpm_lightning);
+}
+
+TEST_CASE("an override's dtype is read as the engine reads a string: a name it does not know is float32") {
+  for (const auto& given : {std::pair{"fp16", model_dtype::float16}, std::pair{"float64", model_dtype::float16},
+                            std::pair{"auto", model_dtype::float16}, std::pair{"half", model_dtype::float16},
+                            std::pair{"bfloat16", model_dtype::bfloat16}}) {
+    const std::string name = given.first;
+    CAPTURE(name);
+    auto c = llama();
+    hf_config o;
+    o.set("torch_dtype", name);
+    apply_overrides(c, o);
+    const auto m = derive_model_facts(c);
+    CHECK(m.out_of_range.empty());
+    CHECK(m.values.dtype == given.second);
+    CHECK(source_of(m, field::dtype).rfind("--json-model-override-args torch_dtype", 0) == 0);
+  }
 }

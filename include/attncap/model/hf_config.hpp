@@ -9,12 +9,21 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
 
 namespace attncap {
+
+/// A config.json that lacks a key the engine needs, holds one of the wrong type, or that the
+/// engine cannot load.
+class model_config_error : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 /// One scalar of a config.json: null, a boolean, an integer, a number or a string.
 using hf_value = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string>;
@@ -24,6 +33,28 @@ class hf_config {
  public:
   /// Sets `key` (dotted path) to `value`; a later set replaces an earlier one.
   void set(std::string key, hf_value value) { values_.insert_or_assign(std::move(key), std::move(value)); }
+
+  /// Sets `key` as `--json-model-override-args` does: after the file was loaded.
+  void set_override(std::string key, hf_value value) {
+    overridden_.insert(key);
+    set(std::move(key), std::move(value));
+  }
+
+  /// Whether `key` was set by `set_override` rather than read from the file.
+  bool overridden(std::string_view key) const { return overridden_.find(key) != overridden_.end(); }
+
+  /// Removes `key` and every key under it (`key.…`).
+  void erase_tree(std::string_view key) {
+    const std::string sub = std::string(key) + ".";
+    for (auto it = values_.lower_bound(sub); it != values_.end() && it->first.starts_with(sub);) {
+      overridden_.erase(it->first);
+      it = values_.erase(it);
+    }
+    if (const auto it = values_.find(key); it != values_.end()) {
+      overridden_.erase(it->first);
+      values_.erase(it);
+    }
+  }
 
   /// The value at `key`, or nothing when the file has no such key.
   const hf_value* find(std::string_view key) const {
@@ -86,6 +117,7 @@ class hf_config {
 
  private:
   std::map<std::string, hf_value, std::less<>> values_;
+  std::set<std::string, std::less<>> overridden_;
 };
 
 }  // namespace attncap

@@ -12,6 +12,11 @@
 
 namespace attncap {
 
+/// The sub-configs a multimodal model's config.json holds its text model in, in the order the
+/// engine looks for one.
+inline constexpr std::array<std::string_view, 4> text_sub_configs{"text_config", "llm_config", "language_config",
+                                                                  "thinker_config"};
+
 namespace detail {
 template <std::size_t N>
 constexpr bool listed(const std::array<std::string_view, N>& list, std::string_view name) noexcept {

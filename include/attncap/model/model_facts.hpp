@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <attncap/model/hf_config.hpp>
+#include <attncap/model/hf_load.hpp>
 #include <attncap/model/model_classes.hpp>
-#include <attncap/model/torch_dtypes.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
 #include <cmath>
 #include <optional>
@@ -25,12 +25,6 @@ struct rank_layout {
   std::int32_t tp_size = 1;       ///< tensor-parallel size
   std::int32_t attn_dp_size = 1;  ///< data-parallel attention size (1: off)
   std::int32_t attn_cp_size = 1;  ///< context-parallel attention size (1: off)
-};
-
-/// A config.json that lacks a key the engine needs, or holds one of the wrong type.
-class model_config_error : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
 };
 
 /// One derived fact: the configuration key it sets and what it was read from.
@@ -65,7 +59,7 @@ namespace detail {
 class hf_view {
  public:
   explicit hf_view(const hf_config& c) : c_(c) {
-    for (const char* sub : {"text_config", "llm_config", "language_config", "thinker_config"})
+    for (const std::string_view sub : text_sub_configs)
       if (c.has_object(sub)) {
         prefix_ = std::string(sub) + ".";
         break;
@@ -162,8 +156,11 @@ inline void note_uneven_split(model_facts& m, const head_split& s, bool mla) {
                         " refuse this split when they load");
   };
   if (s.attn == s.tp) return note(s.tp, "tp_size", "most of the engine's model classes");
-  note(s.tp, "tp_size", "the model classes that split heads over tp_size (Llama, Qwen2 and most others)");
-  note(s.attn, s.attn_from, "the model classes that split heads over the attention ranks (DeepSeek, Qwen3 and others)");
+  note(
+      s.tp, "tp_size",
+      "the model classes that split heads over tp_size (Llama, Qwen2 and most others, not DeepSeek, Qwen3 or GPT-OSS)");
+  note(s.attn, s.attn_from,
+       "the model classes that split heads over the attention ranks (DeepSeek, Qwen3, GPT-OSS and others)");
 }
 
 inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, bool mla) {
@@ -356,23 +353,25 @@ inline std::string architecture_of(const hf_config& c) {
                            "classes such as [\"LlamaForCausalLM\"]");
 }
 
-/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A name
-/// torch lacks stops the engine loading the file (model_config_error); a torch dtype attncap
-/// does not model (float64, an fp8) is listed in `m.out_of_range`.
+/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A torch
+/// dtype attncap does not model (float64, an fp8) is listed in `m.out_of_range`. An override's
+/// name is never turned into a torch dtype: the engine reads the five it knows and takes any
+/// other for float32.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
   std::string key = v.key("dtype");
   if (!v.file().text(key)) key = v.key("torch_dtype");
   if (!v.file().text(key)) key = v.file().text("dtype") ? "dtype" : "torch_dtype";
   const auto named = v.file().text(key);
-  const std::string from = named ? "config.json " + key : std::string("no dtype in config.json");
-  const std::string accepted = "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)";
-  if (named && !is_torch_dtype_name(*named))
-    throw model_config_error("config.json: " + key + ": torch has no dtype \"" + std::string(*named) +
-                             "\", so the engine cannot load the file; " + accepted + " or another torch dtype");
-  const auto d = named ? from_string<model_dtype>(*named) : model_dtype::float32;
+  const bool overridden = v.file().overridden(key);
+  const std::string from = !named       ? std::string("no dtype in config.json")
+                           : overridden ? "--json-model-override-args " + key
+                                        : "config.json " + key;
+  auto d = named ? from_string<model_dtype>(*named) : model_dtype::float32;
+  if (overridden && (!d || *d == model_dtype::auto_)) d = model_dtype::float32;
   if (!d)
     return m.out_of_range.push_back({field::dtype, "config.json: dtype: \"" + std::string(*named) + "\" (from " + from +
-                                                       ") is a torch dtype attncap does not model; " + accepted});
+                                                       ") is a torch dtype attncap does not model; " +
+                                                       std::string(accepted_dtypes)});
   const bool gemma = v.model_type().rfind("gemma", 0) == 0;
   const bool cast = *d == model_dtype::float32;
   set_fact(m, field::dtype, from + (cast ? " (float32 cast down for serving)" : ""),
@@ -382,10 +381,12 @@ inline void derive_dtype(model_facts& m, const hf_view& v) {
 }
 }  // namespace detail
 
-/// The attention facts of the model whose config.json is `c`, split over ranks as `layout`
-/// says. Throws model_config_error naming the key when the file lacks one the engine needs; a
-/// fact it states out of its key's range is left unset and listed in `out_of_range`.
+/// The attention facts of the model whose config.json is `c` (with `apply_overrides` applied, if
+/// any), split over ranks as `layout` says. Throws model_config_error naming the key when the
+/// file lacks one the engine needs or names a dtype torch lacks; a fact it states out of its
+/// key's range is left unset and listed in `out_of_range`.
 inline model_facts derive_model_facts(const hf_config& c, rank_layout layout = {}) {
+  check_dtype_names(c);
   model_facts m;
   m.architecture = detail::architecture_of(c);
   const detail::hf_view v(c);

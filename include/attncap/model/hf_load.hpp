@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+/// @file
+/// A config.json loaded as the engine loads it: transformers turns each config's `dtype` into a
+/// torch dtype as it reads the file, then `--json-model-override-args` is applied on top.
+#pragma once
+
+#include <attncap/model/hf_config.hpp>
+#include <attncap/model/model_classes.hpp>
+#include <attncap/model/torch_dtypes.hpp>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace attncap {
+
+namespace detail {
+/// What a config.json's dtype may be, for the messages that refuse one.
+inline constexpr std::string_view accepted_dtypes =
+    "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)";
+
+/// Whether an object given for `key` updates the file's keys one level down rather than
+/// replacing the whole value: a sub-config does (`PretrainedConfig.update`), and so do the rope
+/// parameters, which the engine merges.
+inline bool merged_override(std::string_view key) {
+  return key == "rope_scaling" || key == "rope_parameters" || listed(text_sub_configs, key);
+}
+
+/// The top-level names of `c`'s keys ("text_config" for "text_config.num_attention_heads").
+inline std::set<std::string> top_names(const hf_config& c, std::string_view under = {}) {
+  std::set<std::string> names;
+  const std::string prefix = under.empty() ? std::string() : std::string(under) + ".";
+  for (const auto& [key, value] : c.values())
+    if (key.starts_with(prefix)) names.insert(key.substr(0, key.find('.', prefix.size())));
+  return names;
+}
+}  // namespace detail
+
+/// Throws model_config_error where a config of the file (the top level, a text sub-config) names
+/// a dtype torch lacks: transformers stops there (`getattr(torch, name)`), whatever `--dtype` says.
+/// Each config reads `dtype`, else `torch_dtype`; keys set by an override are not the file's.
+inline void check_dtype_names(const hf_config& c) {
+  const auto check = [&](const std::string& prefix) {
+    const std::string key = prefix + (c.has(prefix + "dtype") ? "dtype" : "torch_dtype");
+    const auto name = c.text(key);
+    if (name && !c.overridden(key) && !is_torch_dtype_name(*name))
+      throw model_config_error("config.json: " + key + ": torch has no dtype \"" + std::string(*name) +
+                               "\", so the engine cannot load the file; " + std::string(detail::accepted_dtypes) +
+                               " or another torch dtype");
+  };
+  check("");
+  for (std::string_view sub : text_sub_configs) check(std::string(sub) + ".");
+}
+
+/// Applies `overrides` (a flat `--json-model-override-args`) to the file `c` as the engine does,
+/// after checking the file's dtypes: each top-level key replaces the file's, except that an
+/// object given for a sub-config or the rope parameters replaces their keys one level down.
+/// Every key set is marked overridden.
+inline void apply_overrides(hf_config& c, const hf_config& overrides) {
+  check_dtype_names(c);
+  for (const std::string& top : detail::top_names(overrides)) {
+    if (overrides.has_object(top) && c.has_object(top) && detail::merged_override(top))
+      for (const std::string& name : detail::top_names(overrides, top)) c.erase_tree(name);
+    else
+      c.erase_tree(top);
+  }
+  for (const auto& [key, value] : overrides.values()) c.set_override(key, value);
+}
+
+}  // namespace attncap
