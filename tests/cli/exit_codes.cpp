@@ -101,6 +101,7 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     refused("check --config -", "unknown configuration key 'x'", R"({"hardware": "sm90", "x": {"a": 1, "a": 2}})");
     refused("check --config -", "page_size: expected an integer",
             R"({"hardware": "sm90", "page_size": [{"a": 1}, {"a": 2}]})");
+    refused("check --config -", "config: stdin must hold a JSON object of configuration keys", R"([{"a": 1, "a": 2}])");
   }
   SUBCASE("unknown key in the file, unknown flag") {
     auto r = run("check --config -", R"({"hardware": "sm90", "pagesize": 16})");
@@ -159,6 +160,9 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     refused("check --config -", "config: stdin: page_size: -1e+20 is out of range",
             R"({"hardware": "sm90", "page_size": -100000000000000000000})");
     refused("check --hardware sm90 --page-size 1e3", "page_size: expected an integer in [1, 1073741824], got \"1e3\"");
+    const std::string digits(400, '9');  // past what a double holds, too
+    refused("check --hardware sm90 --page-size " + digits, "page_size: " + digits + " is out of range");
+    refused("check --hardware sm90 -- --page-size " + digits, "page_size: " + digits + " is out of range");
   }
   SUBCASE("an on/off flag takes true or false, once") {
     for (const std::string v : {"=2", "=-1", "=on", "=off"})
@@ -203,6 +207,16 @@ TEST_CASE("exit 2 on bad configuration files and keys, naming what is wrong") {
     CHECK(run("--help").rc == 0);
     CHECK(run("--version").rc == 0);
   }
+}
+
+TEST_CASE("a launch line's numbers are read as Python reads them") {
+  for (const std::string tp : {"08", "+8", "0_8", " 8"}) {
+    CAPTURE(tp);
+    const auto r = run("check --format json --hardware sm90 -- --tp '" + tp + "'");
+    REQUIRE(r.rc == 0);
+    CHECK(nlohmann::json::parse(r.out)["resolved"]["tp_size"] == 8);
+  }
+  CHECK(run("check --hardware sm90 --tp-size 08").rc == 0);  // and attncap's own flags take leading zeros
 }
 
 TEST_CASE("--config - reads stdin, flags override the file") {

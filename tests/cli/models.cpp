@@ -114,6 +114,14 @@ TEST_CASE("explicit fact flags override config.json, and --json-model-override-a
           "llama-3.1-8b-instruct --json-model-override-args '{\"num_key_value_heads\": 32}'");
   j = nlohmann::json::parse(r.out);
   CHECK(j["facts"]["model_arch"]["value"] == "mha");
+  // An object for a text sub-config updates its keys; the others stay.
+  r = run(
+      "check --format json --hardware sm90 -- --model-path " + models +
+      "llama-4-scout-17b-16e-instruct --json-model-override-args '{\"text_config\": {\"num_key_value_heads\": 40}}'");
+  REQUIRE(r.rc != 2);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["facts"]["model_arch"]["value"] == "mha");
+  CHECK(j["facts"]["head_dim"]["value"] == 128);
 }
 
 TEST_CASE("--hardware auto on a machine without a GPU is the CPU") {
@@ -172,9 +180,18 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
         "config.json: dtype: \"float64\" (from config.json torch_dtype) is a torch "
         "dtype attncap does not model; accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
   CHECK(run("check --hardware sm90 --dtype bfloat16 -- --model-path " + dir.string()).rc == 0);
+  // An override's dtype is a string the engine maps itself (an unknown one is float32, cast down);
+  // the file's own is still converted first.
+  auto o = nlohmann::json::parse(run("check --format json --hardware sm90 -- --model-path " + dir.string() +
+                                     R"( --json-model-override-args '{"torch_dtype": "fp16"}')")
+                                     .out);
+  CHECK(o["facts"]["dtype"]["value"] == "float16");
+  CHECK(o["facts"]["dtype"]["source"] == "--json-model-override-args torch_dtype (float32 cast down for serving)");
   // A name torch lacks stops the engine before --dtype matters.
   cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "torch_dtype": "fp16"})");
   check("--model-path " + dir.string() + " --dtype bfloat16", "config.json: torch_dtype: torch has no dtype \"fp16\"");
+  check("--model-path " + dir.string() + R"( --json-model-override-args '{"torch_dtype": "bfloat16"}')",
+        "config.json: torch_dtype: torch has no dtype \"fp16\"");
   // The engine reads config.json with Python's json: a key given twice takes its last value.
   cli_test::write_file(dir / "config.json",
                        "{" + llama_keys + R"("num_attention_heads": 8, "num_attention_heads": 32})");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <attncap/attncap.hpp>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -214,7 +215,8 @@ inline nlohmann::json parse_object(const std::string& text, const std::string& w
                                    const std::string& what = "a JSON object",
                                    repeated_keys repeated = repeated_keys::last_wins) {
   int objects = 0;                 // objects open around the parser
-  std::set<std::string> top_keys;  // the keys the top-level object has given so far
+  bool top_object = false;         // whether the top-level value is an object
+  std::set<std::string> top_keys;  // the keys it has given so far
   // nlohmann reports the top-level value at depth 0 and a container inside n others at depth n.
   const auto checked = [&](int depth, nlohmann::json::parse_event_t event, const nlohmann::json& parsed) {
     using event_t = nlohmann::json::parse_event_t;
@@ -222,8 +224,9 @@ inline nlohmann::json parse_object(const std::string& text, const std::string& w
       throw input_error(where + " nests objects and arrays deeper than " + std::to_string(max_json_depth) +
                         " levels; accepted: " + what + " of at most that depth");
     objects += event == event_t::object_start ? 1 : event == event_t::object_end ? -1 : 0;
+    top_object = top_object || (event == event_t::object_start && depth == 0);
     // The keys are flat: a nested object is a bad value, which the key's own check reports.
-    if (repeated == repeated_keys::refused && event == event_t::key && objects == 1 &&
+    if (repeated == repeated_keys::refused && event == event_t::key && top_object && objects == 1 &&
         !top_keys.insert(parsed.get<std::string>()).second)
       throw input_error(where + ": key '" + parsed.get<std::string>() + "' is given twice; accepted: " + what +
                         " with each key once");
@@ -279,18 +282,19 @@ constexpr field_kind kind_of(field f) noexcept { return schema_of(f).kind; }
 /// The JSON value a command-line word stands for when given for key `f`: a number for numeric
 /// keys when the word is one (otherwise the word as a string, which set_field then rejects with
 /// the same message as in a file), the word itself for every other key. An integer key takes
-/// digits only ("1e3" is no integer, as for argparse's int()); digits past 64 bits, which
-/// JSON would hold as a float, are out of range, echoed as given.
+/// decimal digits with an optional '-' ("1e3" is no integer); digits past 64 bits are out of
+/// range, echoed as given.
 inline nlohmann::json from_word(field f, const std::string& word) {
-  if (kind_of(f) != field_kind::integer && kind_of(f) != field_kind::real) return word;
-  auto j = nlohmann::json::parse(word, nullptr, /*allow_exceptions=*/false);
-  if (kind_of(f) == field_kind::integer && j.is_number_float()) {
+  if (kind_of(f) == field_kind::integer) {
     const std::size_t sign = word.starts_with('-') ? 1 : 0;
-    if (word.find_first_not_of("0123456789", sign) == std::string::npos)
-      throw input_error(std::string(to_string(f)) + ": " + word + " is out of range; accepted: integers in " +
-                        detail::integer_range(schema_of(f)));
-    return word;
+    if (word.size() == sign || word.find_first_not_of("0123456789", sign) != std::string::npos) return word;
+    std::int64_t n = 0;
+    if (std::from_chars(word.data(), word.data() + word.size(), n).ec == std::errc{}) return n;
+    throw input_error(std::string(to_string(f)) + ": " + word + " is out of range; accepted: integers in " +
+                      detail::integer_range(schema_of(f)));
   }
+  if (kind_of(f) != field_kind::real) return word;
+  auto j = nlohmann::json::parse(word, nullptr, /*allow_exceptions=*/false);
   return j.is_number() ? j : nlohmann::json(word);
 }
 

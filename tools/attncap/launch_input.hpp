@@ -77,9 +77,17 @@ struct assembly {
   }
 };
 
+/// The last word given to launch-line flag `f`, numbers in the plain form (argparse has already
+/// read them as Python does: "08", "+8" and "1_024" are numbers).
+inline std::string launch_word(const launch_flag& f) {
+  const std::string word = f.values.empty() ? std::string{} : f.values.back();
+  const bool number = f.flag->type == flag_type::integer || f.flag->type == flag_type::real;
+  return number ? python_number_text(word) : word;
+}
+
 inline nlohmann::json launch_value(field key, const launch_flag& f) {
   if (f.flag->arity == flag_arity::none) return !f.negated;
-  return from_word(key, f.values.empty() ? std::string{} : f.values.back());
+  return from_word(key, launch_word(f));
 }
 
 /// argparse's refusal of a value outside a flag's choices that attncap cannot hold either; one
@@ -88,7 +96,7 @@ inline void refuse_unknown_choice(field key, const launch_flag& f) {
   if (f.values.empty()) return;
   input scratch;
   try {
-    set_field(scratch, key, from_word(key, f.values.back()));
+    set_field(scratch, key, from_word(key, launch_word(f)));
   } catch (const input_error&) {
     check_choice(f, f.values.back());
     throw;
@@ -172,14 +180,13 @@ inline std::int32_t attn_dp_size(const launch_line& line, const nlohmann::json& 
 inline void read_model_facts(const launch_line& line, assembly& a) {
   const launch_flag* path = line.last("model_path");
   if (path == nullptr || path->values.empty()) return;
-  const launch_flag* overrides = line.last("json_model_override_args");
-  const auto file =
-      read_model_config(path->values.back(), overrides && !overrides->values.empty() ? overrides->values.back() : "");
+  const launch_flag* overrides_flag = line.last("json_model_override_args");
+  const std::string overrides = overrides_flag && !overrides_flag->values.empty() ? overrides_flag->values.back() : "";
   const rank_layout layout{a.config.value("tp_size", 1), attn_dp_size(line, a.config),
                            a.config.value("attn_cp_size", 1)};
   model_facts facts;
   try {
-    facts = derive_model_facts(flat_config(file), layout);
+    facts = derive_model_facts(read_model_facts_config(path->values.back(), overrides), layout);
   } catch (const model_config_error& e) {
     throw input_error(path->values.back() + "/" + e.what());
   }
@@ -238,7 +245,7 @@ inline void read_draft_facts(const launch_line& line, assembly& a) {
   const auto file = std::filesystem::path(*folder) / "config.json";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) return;
-  const nlohmann::json cfg = read_model_config(*folder, "");
+  const nlohmann::json cfg = read_model_config(*folder);
   const auto algorithm = a.config.value("speculative_algorithm", std::string());
   if (algorithm == "DFLASH" || algorithm == "DSPARK") {
     const auto block = declared_draft_block(cfg, algorithm == "DSPARK");

@@ -142,13 +142,20 @@ inline std::string argument_name(const sglang_flag& f) {
   return std::string("argument ").append(names);
 }
 
+/// `word` in the plain form Python's int() and float() also read: surrounding whitespace, the
+/// underscores between digits and a leading '+' dropped ("+1_024 " -> "1024").
+inline std::string python_number_text(std::string word) {
+  word.erase(0, word.find_first_not_of(" \t\n"));
+  word.erase(word.find_last_not_of(" \t\n") + 1);
+  std::erase(word, '_');
+  if (word.size() > 1 && word[0] == '+' && word[1] != '+' && word[1] != '-') word.erase(0, 1);
+  return word;
+}
+
 /// argparse's conversion check of one value.
 inline void check_value(const launch_flag& f, const std::string& v) {
   const std::string arg = argument_name(*f.flag);
-  std::string s = v;
-  s.erase(0, s.find_first_not_of(" \t\n"));
-  s.erase(s.find_last_not_of(" \t\n") + 1);
-  std::erase(s, '_');
+  const std::string s = python_number_text(v);
   char* end = nullptr;
   if (f.flag->type == flag_type::integer) {
     std::strtoll(s.c_str(), &end, 10);
@@ -237,8 +244,7 @@ inline std::vector<launch_variable> take_environment(std::vector<std::string>& a
 
 /// The integer argparse reads from `word` (already checked by check_value).
 inline std::int64_t python_int(std::string word) {
-  std::erase(word, '_');
-  return std::strtoll(word.c_str(), nullptr, 10);
+  return std::strtoll(python_number_text(std::move(word)).c_str(), nullptr, 10);
 }
 }  // namespace detail
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// A local Hugging Face model folder's config.json read into the library's flat key/values,
-/// with `--json-model-override-args` applied as the engine applies it (top-level keys replace
-/// the file's). attncap works offline: a hub id is refused with what to give instead.
+/// with `--json-model-override-args` applied as the engine applies it (see apply_overrides). attncap works offline: a
+/// hub id is refused with what to give instead.
 #pragma once
 
 #include <cstdint>
@@ -42,9 +42,8 @@ inline hf_config flat_config(const nlohmann::json& j) {
   return c;
 }
 
-/// The config.json of model folder `path`, with `overrides` (a JSON object text, "" for none)
-/// on top. Throws input_error naming the path, the file or the flag.
-inline nlohmann::json read_model_config(const std::string& path, const std::string& overrides) {
+/// The config.json of model folder `path`. Throws input_error naming the path or the file.
+inline nlohmann::json read_model_config(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(path, ec)) {
@@ -57,13 +56,17 @@ inline nlohmann::json read_model_config(const std::string& path, const std::stri
                       "(--model, --model-arch, --head-dim, --num-q-heads-per-rank, …)");
   }
   const fs::path file = fs::path(path) / "config.json";
-  nlohmann::json j =
-      parse_object(read_json_file(file, file.string(), "a model folder holds its config.json"), file.string());
-  if (!overrides.empty() && overrides != "{}") {
-    const auto o = parse_object(overrides, "--json-model-override-args");
-    for (const auto& [k, v] : o.items()) j[k] = v;
-  }
-  return j;
+  return parse_object(read_json_file(file, file.string(), "a model folder holds its config.json"), file.string());
+}
+
+/// The config.json of model folder `path` as the engine holds it, `overrides` (a JSON object
+/// text, "" for none) applied on top. Throws input_error naming the path, the file or the flag,
+/// and model_config_error for a file the engine cannot load.
+inline hf_config read_model_facts_config(const std::string& path, const std::string& overrides) {
+  hf_config c = flat_config(read_model_config(path));
+  if (!overrides.empty() && overrides != "{}")
+    apply_overrides(c, flat_config(parse_object(overrides, "--json-model-override-args")));
+  return c;
 }
 
 }  // namespace attncap::cli
