@@ -45,15 +45,14 @@ class hf_config {
 
   /// Removes `key` and every key under it (`key.…`).
   void erase_tree(std::string_view key) {
+    const auto drop = [this](auto it) {
+      overridden_.erase(it->first);
+      return values_.erase(it);
+    };
+    // Two ranges: keys such as "key-x" sort between "key" and "key.".
     const std::string sub = std::string(key) + ".";
-    for (auto it = values_.lower_bound(sub); it != values_.end() && it->first.starts_with(sub);) {
-      overridden_.erase(it->first);
-      it = values_.erase(it);
-    }
-    if (const auto it = values_.find(key); it != values_.end()) {
-      overridden_.erase(it->first);
-      values_.erase(it);
-    }
+    for (auto it = values_.lower_bound(sub); it != values_.end() && it->first.starts_with(sub);) it = drop(it);
+    if (const auto it = values_.find(key); it != values_.end()) drop(it);
   }
 
   /// The value at `key`, or nothing when the file has no such key.
