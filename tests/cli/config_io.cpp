@@ -54,3 +54,23 @@ TEST_CASE("bad values name the key and what it accepts") {
   CHECK_THROWS_AS(read(R"({"enable_multi_layer_eagle": true})"), cli::input_error);
   CHECK(read(R"({"page_size": null, "hardware": null})").config == launch_config{});
 }
+
+TEST_CASE("a command-line word for a number key") {
+  using cli::from_word;
+  CHECK(from_word(field::page_size, "08") == 8);
+  CHECK(from_word(field::page_size, "-1") == -1);
+  CHECK(from_word(field::page_size, "1e3") == "1e3");  // no integer: set_field names it
+  CHECK(from_word(field::page_size, "+8") == "+8");
+  for (const auto& number : {std::pair{"0.5", 0.5}, {".5", 0.5}, {"5.", 5.0}, {"-.5", -0.5}, {"1e-3", 1e-3}}) {
+    CAPTURE(number.first);
+    CHECK(from_word(field::logit_cap, number.first) == number.second);
+  }
+  for (const char* word : {"inf", "nan", "-inf", "1e999", "+1", "0x10", "1.5x", "", "."}) {
+    CAPTURE(word);
+    CHECK(from_word(field::logit_cap, word) == word);
+  }
+  cli::input in;
+  CHECK_THROWS_WITH_AS(cli::set_field(in, field::logit_cap, from_word(field::logit_cap, "inf")),
+                       "logit_cap: expected a non-negative number, got \"inf\"", cli::input_error);
+  CHECK(from_word(field::model, "1.5") == "1.5");
+}

@@ -217,6 +217,17 @@ TEST_CASE("a launch line's numbers are read as Python reads them") {
     CHECK(nlohmann::json::parse(r.out)["resolved"]["tp_size"] == 8);
   }
   CHECK(run("check --hardware sm90 --tp-size 08").rc == 0);  // and attncap's own flags take leading zeros
+  for (const auto& number : {std::pair{".5", 0.5}, {"5.", 5.0}, {"1_0.5", 10.5}}) {
+    CAPTURE(number.first);
+    const auto r = run(std::string("check --format json --hardware sm90 -- --speculative-accept-threshold-single ") +
+                       number.first);
+    REQUIRE(r.rc == 0);
+    CHECK(nlohmann::json::parse(r.out)["resolved"]["speculative_accept_threshold_single"] == number.second);
+  }
+  const auto r = run("check --hardware sm90 -- --tp 1__0");
+  CHECK(r.rc == 2);
+  CHECK(contains(r.err, "argument --tp-size/--tensor-parallel-size: invalid int value: '1__0'"));
+  CHECK(run("check --hardware sm90 --logit-cap .5").rc == 0);
 }
 
 TEST_CASE("--config - reads stdin, flags override the file") {

@@ -62,6 +62,28 @@ TEST_CASE("argparse's errors") {
   CHECK(error_of({"--lora-paths"}) == "<accepted>");  // nargs '*'
 }
 
+TEST_CASE("numbers as Python's int() and float() read them") {
+  const auto port = [](std::string v) { return error_of({"--port", std::move(v)}); };
+  const auto fraction = [](std::string v) { return error_of({"--mem-fraction-static", std::move(v)}); };
+  for (const char* ok : {"8", "08", "+8", "-8", "0_8", "1_000", " 8\t", "-0"}) {
+    CAPTURE(ok);
+    CHECK(port(ok) == "<accepted>");
+  }
+  for (const char* bad : {"1__0", "_1", "1_", "0x10", "8.0", "1e3", "+-8", "", " ", "8 8"}) {
+    CAPTURE(bad);
+    CHECK(port(bad) == "sglang serve: error: argument --port: invalid int value: '" + std::string(bad) + "'");
+  }
+  for (const char* ok : {".5", "5.", "0.5", "1_0.5e-1_0", "1E5", "+.5e+3", " -Inf ", "nan", "infinity", "1_0"}) {
+    CAPTURE(ok);
+    CHECK(fraction(ok) == "<accepted>");
+  }
+  for (const char* bad : {"1_.5", "1._5", "1.5_", ".", "e5", "1e", "1e+", "0x1p3", "in f", "infin", "1,5"}) {
+    CAPTURE(bad);
+    CHECK(fraction(bad) ==
+          "sglang serve: error: argument --mem-fraction-static: invalid float value: '" + std::string(bad) + "'");
+  }
+}
+
 TEST_CASE("machine detection from probe outputs") {
   auto m = detect_machine({"9.0\n", "| NVIDIA-SMI 550.54  Driver Version: 550.54  CUDA Version: 12.4 |", "", "", ""});
   CHECK(m.gpu);

@@ -283,7 +283,8 @@ constexpr field_kind kind_of(field f) noexcept { return schema_of(f).kind; }
 /// keys when the word is one (otherwise the word as a string, which set_field then rejects with
 /// the same message as in a file), the word itself for every other key. An integer key takes
 /// decimal digits with an optional '-' ("1e3" is no integer); digits past 64 bits are out of
-/// range, echoed as given.
+/// range, echoed as given. A real key takes a finite decimal number with an optional '-' (".5",
+/// "5." and "1e-3" as well as "0.5").
 inline nlohmann::json from_word(field f, const std::string& word) {
   if (kind_of(f) == field_kind::integer) {
     const std::size_t sign = word.starts_with('-') ? 1 : 0;
@@ -294,8 +295,10 @@ inline nlohmann::json from_word(field f, const std::string& word) {
                       detail::integer_range(schema_of(f)));
   }
   if (kind_of(f) != field_kind::real) return word;
-  auto j = nlohmann::json::parse(word, nullptr, /*allow_exceptions=*/false);
-  return j.is_number() ? j : nlohmann::json(word);
+  double x = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), x);
+  return ec == std::errc{} && end == word.data() + word.size() && std::isfinite(x) ? nlohmann::json(x)
+                                                                                   : nlohmann::json(word);
 }
 
 /// Reads a JSON object of configuration keys; unknown keys are errors naming the accepted keys.

@@ -82,7 +82,7 @@ struct assembly {
 inline std::string launch_word(const launch_flag& f) {
   const std::string word = f.values.empty() ? std::string{} : f.values.back();
   const bool number = f.flag->type == flag_type::integer || f.flag->type == flag_type::real;
-  return number ? python_number_text(word) : word;
+  return number ? python_number(word, f.flag->type == flag_type::real).value_or(word) : word;
 }
 
 inline nlohmann::json launch_value(field key, const launch_flag& f) {

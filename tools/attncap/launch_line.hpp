@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "config_io.hpp"
+#include "python_number.hpp"
 
 namespace attncap::cli {
 
@@ -142,30 +143,13 @@ inline std::string argument_name(const sglang_flag& f) {
   return std::string("argument ").append(names);
 }
 
-/// `word` in the plain form Python's int() and float() also read: surrounding whitespace, the
-/// underscores between digits and a leading '+' dropped ("+1_024 " -> "1024").
-inline std::string python_number_text(std::string word) {
-  word.erase(0, word.find_first_not_of(" \t\n"));
-  word.erase(word.find_last_not_of(" \t\n") + 1);
-  std::erase(word, '_');
-  if (word.size() > 1 && word[0] == '+' && word[1] != '+' && word[1] != '-') word.erase(0, 1);
-  return word;
-}
-
 /// argparse's conversion check of one value.
 inline void check_value(const launch_flag& f, const std::string& v) {
-  const std::string arg = argument_name(*f.flag);
-  const std::string s = python_number_text(v);
-  char* end = nullptr;
-  if (f.flag->type == flag_type::integer) {
-    std::strtoll(s.c_str(), &end, 10);
-    if (s.empty() || end != s.c_str() + s.size() || s.find('.') != std::string::npos)
-      throw argparse_error(arg + ": invalid int value: " + python_repr(v));
-  } else if (f.flag->type == flag_type::real) {
-    std::strtod(s.c_str(), &end);
-    if (s.empty() || end != s.c_str() + s.size())
-      throw argparse_error(arg + ": invalid float value: " + python_repr(v));
-  }
+  if (f.flag->type == flag_type::text) return;
+  const bool real = f.flag->type == flag_type::real;
+  if (!python_number(v, real))
+    throw argparse_error(argument_name(*f.flag) + (real ? ": invalid float value: " : ": invalid int value: ") +
+                         python_repr(v));
 }
 
 inline void check_choice(const launch_flag& f, const std::string& v) {
@@ -243,8 +227,8 @@ inline std::vector<launch_variable> take_environment(std::vector<std::string>& a
 }
 
 /// The integer argparse reads from `word` (already checked by check_value).
-inline std::int64_t python_int(std::string word) {
-  return std::strtoll(python_number_text(std::move(word)).c_str(), nullptr, 10);
+inline std::int64_t python_int(const std::string& word) {
+  return std::strtoll(python_number(word, false).value_or("0").c_str(), nullptr, 10);
 }
 }  // namespace detail
 
