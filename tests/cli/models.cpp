@@ -180,6 +180,9 @@ TEST_CASE("bad model folders, values and flag pairs are exit 2 naming what was w
         "config.json: dtype: \"float64\" (from config.json torch_dtype) is a torch "
         "dtype attncap does not model; accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
   CHECK(run("check --hardware sm90 --dtype bfloat16 -- --model-path " + dir.string()).rc == 0);
+  cli_test::write_file(dir / "config.json", "{" + llama_keys + R"("num_attention_heads": 32, "torch_dtype": 16})");
+  check("--model-path " + dir.string(), "config.json: dtype: 16 (from config.json torch_dtype) is not a dtype name");
+  CHECK(run("check --hardware sm90 --dtype bfloat16 -- --model-path " + dir.string()).rc == 0);
   // An override's dtype is a string the engine maps itself (an unknown one is float32, cast down);
   // the file's own is still converted first.
   auto o = nlohmann::json::parse(run("check --format json --hardware sm90 -- --model-path " + dir.string() +

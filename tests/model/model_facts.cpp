@@ -9,25 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "model/model_facts_fixture.hpp"
+
 using namespace attncap;
-
-namespace {
-hf_config llama() {
-  hf_config c;
-  c.set("architectures.0", std::string("LlamaForCausalLM"));
-  c.set("model_type", std::string("llama"));
-  c.set("hidden_size", std::int64_t{4096});
-  c.set("num_attention_heads", std::int64_t{32});
-  c.set("num_key_value_heads", std::int64_t{8});
-  c.set("torch_dtype", std::string("bfloat16"));
-  return c;
-}
-
-std::string source_of(const model_facts& m, field f) {
-  const auto it = std::find_if(m.sources.begin(), m.sources.end(), [f](const fact_source& s) { return s.key == f; });
-  return it == m.sources.end() ? std::string("<not derived>") : it->from;
-}
-}  // namespace
+using attncap::test::llama;
+using attncap::test::source_of;
 
 TEST_CASE("a GQA model: head dim from hidden size, heads split over tensor-parallel ranks") {
   const auto m = derive_model_facts(llama(), {4, 1});
@@ -351,51 +337,6 @@ TEST_CASE("MiniCPM SALA's sparse parameters and the context they need") {
   CHECK(derive_model_facts(c).values.minicpm_sparse_context == 64 * (64 + 2048 / 64));  // the top-k and window blocks
 }
 
-TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 for Gemma)") {
-  auto c = llama();
-  c.set("torch_dtype", std::string("float32"));
-  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
-  c.set("model_type", std::string("gemma2"));
-  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
-  c.set("dtype", std::string("float16"));  // the newer key wins
-  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
-  c.set("dtype", std::string("half"));  // torch's other names: half is float16 also for Gemma
-  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
-  c.set("dtype", std::string("float"));
-  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
-  CHECK(source_of(derive_model_facts(c), field::dtype) == "config.json dtype (float32 cast down for serving)");
-}
-
-TEST_CASE("a torch dtype attncap does not model is listed out of range, a name torch lacks is an error") {
-  for (const char* name : {"float64", "float8_e4m3fn", "int8"}) {
-    CAPTURE(name);
-    auto c = llama();
-    c.set("torch_dtype", std::string(name));
-    const auto m = derive_model_facts(c);
-    CHECK(source_of(m, field::dtype) == "<not derived>");
-    REQUIRE(m.out_of_range.size() == 1);
-    CHECK(m.out_of_range[0].key == field::dtype);
-    CHECK(m.out_of_range[0].from == "config.json: dtype: \"" + std::string(name) +
-                                        "\" (from config.json torch_dtype) is a torch dtype attncap does not model; "
-                                        "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
-  }
-  auto both = llama();
-  both.set("dtype", std::string("float16"));  // transformers keeps dtype, drops torch_dtype
-  both.set("torch_dtype", std::string("fp16"));
-  CHECK(derive_model_facts(both).values.dtype == model_dtype::float16);
-  for (const char* name : {"fp16", "auto", "Float16"}) {
-    CAPTURE(name);
-    auto c = llama();
-    c.set("dtype", std::string(name));
-    CHECK_THROWS_WITH_AS(derive_model_facts(c),
-                         ("config.json: dtype: torch has no dtype \"" + std::string(name) +
-                          "\", so the engine cannot load the file; accepted: float16 (half), bfloat16, float32 "
-                          "(float, cast down for serving) or another torch dtype")
-                             .c_str(),
-                         model_config_error);
-  }
-}
-
 TEST_CASE("asymmetric K and V head dims") {
   auto c = llama();
   c.set("v_head_dim", std::int64_t{64});
@@ -494,21 +435,4 @@ TEST_CASE("MiniCPM SALA: sparse layers where a sparse_config meets standard laye
   m = derive_model_facts(c);
   CHECK_FALSE(m.values.minicpm_sparse);  // the engine's MiniCPMHybridConfig is minicpm_sala's
   CHECK_FALSE(m.values.minicpm_lightning);
-}
-
-TEST_CASE("an override's dtype is read as the engine reads a string: a name it does not know is float32") {
-  for (const auto& given : {std::pair{"fp16", model_dtype::float16}, std::pair{"float64", model_dtype::float16},
-                            std::pair{"auto", model_dtype::float16}, std::pair{"half", model_dtype::float16},
-                            std::pair{"bfloat16", model_dtype::bfloat16}}) {
-    const std::string name = given.first;
-    CAPTURE(name);
-    auto c = llama();
-    hf_config o;
-    o.set("torch_dtype", name);
-    apply_overrides(c, o);
-    const auto m = derive_model_facts(c);
-    CHECK(m.out_of_range.empty());
-    CHECK(m.values.dtype == given.second);
-    CHECK(source_of(m, field::dtype).rfind("--json-model-override-args torch_dtype", 0) == 0);
-  }
 }

@@ -7,6 +7,7 @@
 #include <attncap/model/hf_config.hpp>
 #include <attncap/model/model_classes.hpp>
 #include <attncap/model/torch_dtypes.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -17,6 +18,15 @@ namespace detail {
 /// What a config.json's dtype may be, for the messages that refuse one.
 inline constexpr std::string_view accepted_dtypes =
     "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)";
+
+/// The key the config at `prefix` ("" for the top level, "text_config." …) takes its dtype from,
+/// as transformers reads it: `dtype` where present and not null (of any type), else
+/// `torch_dtype`; nothing where neither is.
+inline std::optional<std::string> dtype_key(const hf_config& c, const std::string& prefix) {
+  for (const char* name : {"dtype", "torch_dtype"})
+    if (std::string key = prefix + name; c.has(key) || c.has_object(key)) return key;
+  return std::nullopt;
+}
 
 /// Whether an object given for `key` updates the file's keys one level down rather than
 /// replacing the whole value: a sub-config does (`PretrainedConfig.update`), and so do the rope
@@ -40,10 +50,10 @@ inline std::set<std::string> top_names(const hf_config& c, std::string_view unde
 /// Each config reads `dtype`, else `torch_dtype`; keys set by an override are not the file's.
 inline void check_dtype_names(const hf_config& c) {
   const auto check = [&](const std::string& prefix) {
-    const std::string key = prefix + (c.has(prefix + "dtype") ? "dtype" : "torch_dtype");
-    const auto name = c.text(key);
-    if (name && !c.overridden(key) && !is_torch_dtype_name(*name))
-      throw model_config_error("config.json: " + key + ": torch has no dtype \"" + std::string(*name) +
+    const auto key = detail::dtype_key(c, prefix);
+    const auto name = key ? c.text(*key) : std::nullopt;
+    if (name && !c.overridden(*key) && !is_torch_dtype_name(*name))
+      throw model_config_error("config.json: " + *key + ": torch has no dtype \"" + std::string(*name) +
                                "\", so the engine cannot load the file; " + std::string(detail::accepted_dtypes) +
                                " or another torch dtype");
   };

@@ -7,15 +7,19 @@
 #pragma once
 
 #include <algorithm>
+#include <attncap/model/detail/hf_view.hpp>
 #include <attncap/model/hf_config.hpp>
 #include <attncap/model/hf_load.hpp>
 #include <attncap/model/model_classes.hpp>
 #include <attncap/vocabulary/launch_config.hpp>
+#include <charconv>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace attncap {
@@ -54,59 +58,6 @@ struct model_facts {
 };
 
 namespace detail {
-/// config.json read as the engine reads it: through the text sub-config of multimodal models
-/// and the attribute aliases of the model type.
-class hf_view {
- public:
-  explicit hf_view(const hf_config& c) : c_(c) {
-    for (const std::string_view sub : text_sub_configs)
-      if (c.has_object(sub)) {
-        prefix_ = std::string(sub) + ".";
-        break;
-      }
-    const auto type = c.text(prefix_ + "model_type");
-    model_type_ = type ? std::string(*type) : std::string(c.text("model_type").value_or(""));
-  }
-
-  /// The dotted key the engine's attribute `name` reads.
-  std::string key(std::string_view name) const { return prefix_ + std::string(attribute_alias(model_type_, name)); }
-  bool has(std::string_view name) const { return c_.has(key(name)); }
-  std::optional<std::int64_t> integer(std::string_view name) const {
-    const std::string k = key(name);
-    if (!c_.has(k)) return std::nullopt;
-    if (auto v = c_.integer(k)) return v;
-    if (auto d = c_.number(k); d && std::trunc(*d) == *d)
-      throw model_config_error("config.json: " + k + ": a whole number past the 64-bit integers is out of range");
-    throw model_config_error("config.json: " + k + ": expected an integer");
-  }
-  std::optional<double> number(std::string_view name) const {
-    const std::string k = key(name);
-    if (!c_.has(k)) return std::nullopt;
-    if (auto v = c_.number(k)) return v;
-    throw model_config_error("config.json: " + k + ": expected a number");
-  }
-  std::int64_t required(std::string_view name, std::string_view why) const {
-    if (auto v = integer(name); v && *v > 0) return *v;
-    throw model_config_error("config.json: " + key(name) + ": missing or not a positive integer; the engine needs it " +
-                             std::string(why) + " (or give the fact flags)");
-  }
-  /// Whether `layer_types` lists a layer of kind `kind`.
-  bool has_layers(std::string_view kind) const {
-    for (int i = 0;; ++i) {
-      const auto t = c_.text(key("layer_types") + "." + std::to_string(i));
-      if (!t || *t == kind) return t.has_value();
-    }
-  }
-  bool has_sliding_layers() const { return has_layers("sliding_attention"); }
-  const std::string& model_type() const noexcept { return model_type_; }
-  const hf_config& file() const noexcept { return c_; }
-
- private:
-  const hf_config& c_;
-  std::string prefix_;
-  std::string model_type_;
-};
-
 /// Sets fact `f`, read from `from`; an integer outside the key's range (which a 32-bit member
 /// would otherwise wrap) is listed in `m.out_of_range` instead, naming both.
 inline void set_fact(model_facts& m, field f, std::string from, auto value) {
@@ -353,24 +304,48 @@ inline std::string architecture_of(const hf_config& c) {
                            "classes such as [\"LlamaForCausalLM\"]");
 }
 
+/// A stated value as JSON spells it; "a list or an object" for those.
+inline std::string json_text(const hf_config& c, const std::string& key) {
+  const hf_value* v = c.find(key);
+  if (v == nullptr) return "a list or an object";
+  return std::visit(
+      []<class T>(const T& x) -> std::string {
+        if constexpr (std::is_same_v<T, std::string>)
+          return '"' + x + '"';
+        else if constexpr (std::is_same_v<T, bool>)
+          return x ? "true" : "false";
+        else if constexpr (std::is_same_v<T, std::int64_t>)
+          return std::to_string(x);
+        else if constexpr (std::is_same_v<T, double>) {
+          char text[32];
+          return std::string(text, std::to_chars(text, text + sizeof text, x).ptr);
+        } else
+          return "null";
+      },
+      *v);
+}
+
 /// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A torch
-/// dtype attncap does not model (float64, an fp8) is listed in `m.out_of_range`. An override's
-/// name is never turned into a torch dtype: the engine reads the five it knows and takes any
-/// other for float32.
+/// dtype attncap does not model (float64, an fp8), or a value that names none (a number, a list:
+/// transformers passes it on and the engine takes it for the model's dtype), is listed in
+/// `m.out_of_range`. An override's name is never turned into a torch dtype: the engine reads the
+/// five it knows and takes any other for float32.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
-  std::string key = v.key("dtype");
-  if (!v.file().text(key)) key = v.key("torch_dtype");
-  if (!v.file().text(key)) key = v.file().text("dtype") ? "dtype" : "torch_dtype";
-  const auto named = v.file().text(key);
-  const bool overridden = v.file().overridden(key);
-  const std::string from = !named       ? std::string("no dtype in config.json")
-                           : overridden ? "--json-model-override-args " + key
-                                        : "config.json " + key;
-  auto d = named ? from_string<model_dtype>(*named) : model_dtype::float32;
-  if (overridden && (!d || *d == model_dtype::auto_)) d = model_dtype::float32;
+  const hf_config& c = v.file();
+  const auto key = dtype_key(c, v.prefix()) ? dtype_key(c, v.prefix()) : dtype_key(c, "");
+  const bool overridden = key && c.overridden(*key);
+  const std::string from = !key         ? std::string("no dtype in config.json")
+                           : overridden ? "--json-model-override-args " + *key
+                                        : "config.json " + *key;
+  const auto named = key ? c.text(*key) : std::optional<std::string_view>("float32");
+  auto d = named ? from_string<model_dtype>(*named) : std::nullopt;
+  if (named && overridden && (!d || *d == model_dtype::auto_)) d = model_dtype::float32;
   if (!d)
-    return m.out_of_range.push_back({field::dtype, "config.json: dtype: \"" + std::string(*named) + "\" (from " + from +
-                                                       ") is a torch dtype attncap does not model; " +
+    return m.out_of_range.push_back({field::dtype, "config.json: dtype: " + json_text(c, *key) + " (from " + from +
+                                                       ") is " +
+                                                       (named ? "a torch dtype attncap does not model; "
+                                                              : "not a dtype name, which the engine would take "
+                                                                "for the model's dtype; ") +
                                                        std::string(accepted_dtypes)});
   const bool gemma = v.model_type().rfind("gemma", 0) == 0;
   const bool cast = *d == model_dtype::float32;

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// derive_model_facts' dtype: the key each config reads it from, float32 cast down, the torch
+// dtypes attncap does not model, names torch lacks, values that name none, and overrides.
+#include <doctest/doctest.h>
+
+#include <attncap/model/model_facts.hpp>
+#include <string>
+
+#include "model/model_facts_fixture.hpp"
+
+using namespace attncap;
+using attncap::test::llama;
+using attncap::test::source_of;
+
+TEST_CASE("dtype for auto: the file's, float32 or none cast down (to bfloat16 for Gemma)") {
+  auto c = llama();
+  c.set("torch_dtype", std::string("float32"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("model_type", std::string("gemma2"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
+  c.set("dtype", std::string("float16"));  // the newer key wins
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("dtype", std::string("half"));  // torch's other names: half is float16 also for Gemma
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("dtype", std::string("float"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
+  CHECK(source_of(derive_model_facts(c), field::dtype) == "config.json dtype (float32 cast down for serving)");
+}
+
+TEST_CASE("a torch dtype attncap does not model is listed out of range, a name torch lacks is an error") {
+  for (const char* name : {"float64", "float8_e4m3fn", "int8"}) {
+    CAPTURE(name);
+    auto c = llama();
+    c.set("torch_dtype", std::string(name));
+    const auto m = derive_model_facts(c);
+    CHECK(source_of(m, field::dtype) == "<not derived>");
+    REQUIRE(m.out_of_range.size() == 1);
+    CHECK(m.out_of_range[0].key == field::dtype);
+    CHECK(m.out_of_range[0].from == "config.json: dtype: \"" + std::string(name) +
+                                        "\" (from config.json torch_dtype) is a torch dtype attncap does not model; "
+                                        "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)");
+  }
+  auto both = llama();
+  both.set("dtype", std::string("float16"));  // transformers keeps dtype, drops torch_dtype
+  both.set("torch_dtype", std::string("fp16"));
+  CHECK(derive_model_facts(both).values.dtype == model_dtype::float16);
+  for (const char* name : {"fp16", "auto", "Float16"}) {
+    CAPTURE(name);
+    auto c = llama();
+    c.set("dtype", std::string(name));
+    CHECK_THROWS_WITH_AS(derive_model_facts(c),
+                         ("config.json: dtype: torch has no dtype \"" + std::string(name) +
+                          "\", so the engine cannot load the file; accepted: float16 (half), bfloat16, float32 "
+                          "(float, cast down for serving) or another torch dtype")
+                             .c_str(),
+                         model_config_error);
+  }
+}
+
+TEST_CASE("an override's dtype is read as the engine reads a string: a name it does not know is float32") {
+  for (const auto& given : {std::pair{"fp16", model_dtype::float16}, std::pair{"float64", model_dtype::float16},
+                            std::pair{"auto", model_dtype::float16}, std::pair{"half", model_dtype::float16},
+                            std::pair{"bfloat16", model_dtype::bfloat16}}) {
+    const std::string name = given.first;
+    CAPTURE(name);
+    auto c = llama();
+    hf_config o;
+    o.set("torch_dtype", name);
+    apply_overrides(c, o);
+    const auto m = derive_model_facts(c);
+    CHECK(m.out_of_range.empty());
+    CHECK(m.values.dtype == given.second);
+    CHECK(source_of(m, field::dtype).rfind("--json-model-override-args torch_dtype", 0) == 0);
+  }
+}
+
+TEST_CASE("a dtype that names none (a number, a boolean, a list) is out of range, not passed over") {
+  const std::string accepted = "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)";
+  const auto stated = [](hf_config c) {
+    const auto m = derive_model_facts(c);
+    CHECK(source_of(m, field::dtype) == "<not derived>");
+    REQUIRE(m.out_of_range.size() == 1);
+    CHECK(m.out_of_range[0].key == field::dtype);
+    return m.out_of_range[0].from;
+  };
+  const auto with = [](const char* key, hf_value v) {
+    auto c = llama();
+    c.set(key, std::move(v));
+    return c;
+  };
+  CHECK(stated(with("torch_dtype", std::int64_t{5})) ==
+        "config.json: dtype: 5 (from config.json torch_dtype) is not a dtype name, which the engine would take for "
+        "the model's dtype; " +
+            accepted);
+  CHECK(stated(with("dtype", true)).rfind("config.json: dtype: true (from config.json dtype) is not a dtype name", 0) ==
+        0);
+  CHECK(stated(with("dtype", 1.5)).rfind("config.json: dtype: 1.5 (from", 0) == 0);
+  // transformers keeps a dtype that is present and not null, whatever its type, over torch_dtype
+  auto listed = with("dtype.0", std::string("bfloat16"));
+  CHECK(stated(listed).rfind("config.json: dtype: a list or an object (from config.json dtype) is not", 0) == 0);
+  listed.set("torch_dtype", std::string("fp16"));
+  CHECK_NOTHROW(derive_model_facts(listed));  // the torch_dtype transformers drops is not converted
+  // a null dtype is none: torch_dtype gives it
+  auto null = with("dtype", nullptr);
+  CHECK(derive_model_facts(null).values.dtype == model_dtype::bfloat16);
+  null.set("torch_dtype", nullptr);
+  CHECK(source_of(derive_model_facts(null), field::dtype) == "no dtype in config.json (float32 cast down for serving)");
+}
+
+TEST_CASE("a text sub-config's own dtype, else the top level's, as the engine fills it in") {
+  auto c = llama();
+  c.set("text_config.num_attention_heads", std::int64_t{32});
+  c.set("text_config.hidden_size", std::int64_t{4096});
+  CHECK(source_of(derive_model_facts(c), field::dtype) == "config.json torch_dtype");
+  c.set("text_config.torch_dtype", std::string("float16"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  CHECK(source_of(derive_model_facts(c), field::dtype) == "config.json text_config.torch_dtype");
+  c.set("text_config.dtype", std::int64_t{5});  // its own, though the top level names one
+  const auto m = derive_model_facts(c);
+  REQUIRE(m.out_of_range.size() == 1);
+  CHECK(m.out_of_range[0].from.rfind("config.json: dtype: 5 (from config.json text_config.dtype) is not", 0) == 0);
+}
