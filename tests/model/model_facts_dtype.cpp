@@ -120,3 +120,29 @@ TEST_CASE("a text sub-config's own dtype, else the top level's, as the engine fi
   REQUIRE(m.out_of_range.size() == 1);
   CHECK(m.out_of_range[0].from.rfind("config.json: dtype: 5 (from config.json text_config.dtype) is not", 0) == 0);
 }
+
+TEST_CASE("a thinker's text model takes the thinker's dtype, the engine's LLaVA classes float16") {
+  hf_config omni;
+  omni.set("architectures.0", std::string("Qwen2_5OmniModel"));
+  omni.set("torch_dtype", std::string("float32"));
+  omni.set("thinker_config.text_config.num_attention_heads", std::int64_t{28});
+  omni.set("thinker_config.text_config.hidden_size", std::int64_t{3584});
+  omni.set("thinker_config.text_config.torch_dtype", std::string("float16"));  // replaced by the thinker's
+  CHECK(source_of(derive_model_facts(omni), field::dtype) == "config.json torch_dtype (float32 cast down for serving)");
+  omni.set("thinker_config.torch_dtype", std::string("bfloat16"));
+  CHECK(derive_model_facts(omni).values.dtype == model_dtype::bfloat16);
+  CHECK(source_of(derive_model_facts(omni), field::dtype) == "config.json thinker_config.torch_dtype");
+  omni.set("thinker_config.text_config.torch_dtype", std::string("bf16"));  // still converted, so still refused
+  CHECK_THROWS_WITH_AS(derive_model_facts(omni),
+                       doctest::Contains("config.json: thinker_config.text_config.torch_dtype: torch has no dtype"),
+                       model_config_error);
+
+  auto llava = llama();
+  llava.set("architectures.0", std::string("LlavaLlamaForCausalLM"));
+  llava.set("torch_dtype", std::string("bfloat16"));
+  auto m = derive_model_facts(llava);
+  CHECK(m.values.dtype == model_dtype::float16);
+  CHECK(source_of(m, field::dtype) == "the class LlavaLlamaForCausalLM (the engine loads it in float16)");
+  llava.set("architectures.0", std::string("LlavaForConditionalGeneration"));  // the HF class: the file's
+  CHECK(derive_model_facts(llava).values.dtype == model_dtype::bfloat16);
+}

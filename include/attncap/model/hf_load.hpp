@@ -45,9 +45,10 @@ inline std::set<std::string> top_names(const hf_config& c, std::string_view unde
 }
 }  // namespace detail
 
-/// Throws model_config_error where a config of the file (the top level, a text sub-config) names
-/// a dtype torch lacks: transformers stops there (`getattr(torch, name)`), whatever `--dtype` says.
-/// Each config reads `dtype`, else `torch_dtype`; keys set by an override are not the file's.
+/// Throws model_config_error where a config of the file (the top level, a text sub-config, a
+/// thinker's text config) names a dtype torch lacks: transformers stops there
+/// (`getattr(torch, name)`), whatever `--dtype` says. Each config reads `dtype`, else `torch_dtype`; keys set by an
+/// override are not the file's.
 inline void check_dtype_names(const hf_config& c) {
   const auto check = [&](const std::string& prefix) {
     const auto key = detail::dtype_key(c, prefix);
@@ -59,6 +60,7 @@ inline void check_dtype_names(const hf_config& c) {
   };
   check("");
   for (std::string_view sub : text_sub_configs) check(std::string(sub) + ".");
+  check("thinker_config.text_config.");
 }
 
 /// Applies `overrides` (a flat `--json-model-override-args`) to the file `c` as the engine does,

@@ -13,9 +13,9 @@
 namespace attncap {
 
 /// The sub-configs a multimodal model's config.json holds its text model in, in the order the
-/// engine looks for one.
-inline constexpr std::array<std::string_view, 4> text_sub_configs{"text_config", "llm_config", "language_config",
-                                                                  "thinker_config"};
+/// engine looks for one (a thinker's own `text_config`, as Qwen2.5-Omni's, is read in its place).
+inline constexpr std::array<std::string_view, 4> text_sub_configs{"thinker_config", "llm_config", "language_config",
+                                                                  "text_config"};
 
 namespace detail {
 template <std::size_t N>
@@ -234,6 +234,12 @@ constexpr int mla_fixed_head_dim(std::string_view architecture) noexcept {
 }
 
 /// Whether class `architecture` has cross attention over encoder outputs.
+/// Whether class `architecture` is one of the engine's own LLaVA classes ("Llava…ForCausalLM"),
+/// which it reads from the top level of config.json, in float16 whatever the file says.
+constexpr bool is_llava_class(std::string_view architecture) noexcept {
+  return architecture.starts_with("Llava") && architecture.ends_with("ForCausalLM");
+}
+
 constexpr bool is_encoder_decoder_class(std::string_view architecture) noexcept {
   return detail::listed(detail::encoder_decoder_classes, architecture);
 }

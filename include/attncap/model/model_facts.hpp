@@ -332,7 +332,10 @@ inline std::string json_text(const hf_config& c, const std::string& key) {
 /// five it knows and takes any other for float32.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
   const hf_config& c = v.file();
-  const auto key = dtype_key(c, v.prefix()) ? dtype_key(c, v.prefix()) : dtype_key(c, "");
+  if (is_llava_class(m.architecture))
+    return set_fact(m, field::dtype, "the class " + m.architecture + " (the engine loads it in float16)",
+                    model_dtype::float16);
+  const auto key = dtype_key(c, v.dtype_prefix()) ? dtype_key(c, v.dtype_prefix()) : dtype_key(c, "");
   const bool overridden = key && c.overridden(*key);
   const std::string from = !key         ? std::string("no dtype in config.json")
                            : overridden ? "--json-model-override-args " + *key
@@ -364,7 +367,7 @@ inline model_facts derive_model_facts(const hf_config& c, rank_layout layout = {
   check_dtype_names(c);
   model_facts m;
   m.architecture = detail::architecture_of(c);
-  const detail::hf_view v(c);
+  const detail::hf_view v(c, m.architecture);
   detail::set_fact(m, field::model, "config.json architectures[0]", classify_model(m.architecture));
   const bool mla = is_mla_class(m.architecture, c.has(v.key("kv_lora_rank")));
   if (mla) detail::set_fact(m, field::model_arch, "the class " + m.architecture + " (MLA)", model_arch::mla);

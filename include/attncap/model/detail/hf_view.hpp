@@ -17,18 +17,25 @@ namespace attncap::detail {
 /// and the attribute aliases of the model type.
 class hf_view {
  public:
-  explicit hf_view(const hf_config& c) : c_(c) {
-    for (const std::string_view sub : text_sub_configs)
-      if (c.has_object(sub)) {
-        prefix_ = std::string(sub) + ".";
-        break;
-      }
+  /// `c` read for class `architecture`: through the first text sub-config the file has, unless
+  /// the class is read from the top level.
+  explicit hf_view(const hf_config& c, std::string_view architecture = {}) : c_(c) {
+    if (!is_llava_class(architecture))
+      for (const std::string_view sub : text_sub_configs)
+        if (c.has_object(sub)) {
+          dtype_prefix_ = prefix_ = std::string(sub) + ".";
+          if (sub == "thinker_config" && c.has_object("thinker_config.text_config")) prefix_ += "text_config.";
+          break;
+        }
     const auto type = c.text(prefix_ + "model_type");
     model_type_ = type ? std::string(*type) : std::string(c.text("model_type").value_or(""));
   }
 
   /// "text_config." where the engine reads a text sub-config, else "".
   const std::string& prefix() const noexcept { return prefix_; }
+  /// The config whose dtype the text model takes, where it states one (else the top level's): the
+  /// text sub-config's own, but a thinker's text model takes the thinker's.
+  const std::string& dtype_prefix() const noexcept { return dtype_prefix_; }
   /// The dotted key the engine's attribute `name` reads.
   std::string key(std::string_view name) const { return prefix_ + std::string(attribute_alias(model_type_, name)); }
   bool has(std::string_view name) const { return c_.has(key(name)); }
@@ -65,6 +72,7 @@ class hf_view {
  private:
   const hf_config& c_;
   std::string prefix_;
+  std::string dtype_prefix_;
   std::string model_type_;
 };
 
