@@ -79,3 +79,23 @@ TEST_CASE("overrides are marked, and a key's whole tree can be erased") {
   CHECK(c.has("text_config-x"));
   CHECK_FALSE(c.overridden("text_config.head_dim"));
 }
+
+TEST_CASE("the file's own value stays readable after an override replaced or removed it") {
+  hf_config c;
+  c.set("torch_dtype", std::string("bfloat16"));
+  c.set("text_config.head_dim", std::int64_t{64});
+  c.set_override("torch_dtype", std::string("float32"));
+  c.set_override("torch_dtype", std::string("float16"));  // a second override keeps the file's
+  c.set_override("dtype", std::string("float32"));
+  CHECK(c.text("torch_dtype") == "float16");
+  REQUIRE(c.file_value("torch_dtype") != nullptr);
+  CHECK(std::get<std::string>(*c.file_value("torch_dtype")) == "bfloat16");
+  CHECK(c.file_value("dtype") == nullptr);  // the file had none
+  c.erase_tree("text_config");
+  c.set_override("text_config.head_dim", std::int64_t{128});
+  REQUIRE(c.file_value("text_config.head_dim") != nullptr);
+  CHECK(std::get<std::int64_t>(*c.file_value("text_config.head_dim")) == 64);
+  CHECK(c.file_value("hidden_size") == nullptr);
+  c.set("hidden_size", std::int64_t{8});  // a key no override touched reads as it is
+  CHECK(c.file_value("hidden_size") == c.find("hidden_size"));
+}

@@ -146,3 +146,61 @@ TEST_CASE("a thinker's text model takes the thinker's dtype, the engine's LLaVA 
   llava.set("architectures.0", std::string("LlavaForConditionalGeneration"));  // the HF class: the file's
   CHECK(derive_model_facts(llava).values.dtype == model_dtype::bfloat16);
 }
+
+TEST_CASE("a sub-config with no dtype takes the file's top-level one, which a later override does not reach") {
+  hf_config c;
+  c.set("architectures.0", std::string("LlamaForCausalLM"));
+  c.set("llm_config.num_attention_heads", std::int64_t{16});
+  c.set("llm_config.hidden_size", std::int64_t{2048});
+  c.set("torch_dtype", std::string("bfloat16"));
+  hf_config o;
+  o.set("torch_dtype", std::string("float32"));
+  auto loaded = c;
+  apply_overrides(loaded, o);
+  CHECK(derive_model_facts(loaded).values.dtype == model_dtype::bfloat16);
+  CHECK(source_of(derive_model_facts(loaded), field::dtype) == "config.json torch_dtype");
+  hf_config none;  // where the file states none, the engine copies the override's in
+  for (const auto& [key, value] : c.values())
+    if (key != "torch_dtype") none.set(key, value);
+  apply_overrides(none, o);
+  CHECK(source_of(derive_model_facts(none), field::dtype) ==
+        "--json-model-override-args torch_dtype (float32 cast down for serving)");
+  hf_config mine;  // an override of the sub-config itself reaches it
+  mine.set("llm_config.dtype", std::string("float16"));
+  apply_overrides(loaded, mine);
+  CHECK(derive_model_facts(loaded).values.dtype == model_dtype::float16);
+}
+
+TEST_CASE("Gemma's bfloat16 for float32 goes by the text model's own type") {
+  auto c = llama();
+  c.set("model_type", std::string("gemma2"));
+  c.set("torch_dtype", std::string("float32"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
+  c.set("text_config.num_attention_heads", std::int64_t{8});  // a plain text config: no type of its own
+  c.set("text_config.hidden_size", std::int64_t{2048});
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  c.set("text_config.model_type", std::string("gemma3_text"));
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::bfloat16);
+}
+
+TEST_CASE("sub-config dtype names: not converted for the engine's LLaVA, converted where an override builds one") {
+  auto llava = llama();
+  llava.set("architectures.0", std::string("LlavaLlamaForCausalLM"));
+  llava.set("text_config.dtype", std::string("fp16"));  // left a plain object: never converted
+  CHECK_NOTHROW(derive_model_facts(llava));
+  llava.set("torch_dtype", std::string("fp16"));
+  CHECK_THROWS_AS(derive_model_facts(llava), model_config_error);
+
+  auto c = llama();
+  hf_config o;
+  o.set("text_config.torch_dtype", std::string("fp16"));
+  CHECK_THROWS_WITH_AS(apply_overrides(c, o),
+                       "--json-model-override-args text_config.torch_dtype: torch has no dtype \"fp16\", so the "
+                       "engine cannot load the override; accepted: float16 (half), bfloat16, float32 (float, cast "
+                       "down for serving) or another torch dtype",
+                       model_config_error);
+  auto with_text = llama();  // a sub-config the file has is updated in place: the name stays a string
+  with_text.set("text_config.num_attention_heads", std::int64_t{32});
+  with_text.set("text_config.hidden_size", std::int64_t{4096});
+  CHECK_NOTHROW(apply_overrides(with_text, o));
+}

@@ -36,6 +36,7 @@ class hf_config {
 
   /// Sets `key` as `--json-model-override-args` does: after the file was loaded.
   void set_override(std::string key, hf_value value) {
+    keep_file_value(key);
     overridden_.insert(key);
     set(std::move(key), std::move(value));
   }
@@ -43,9 +44,11 @@ class hf_config {
   /// Whether `key` was set by `set_override` rather than read from the file.
   bool overridden(std::string_view key) const { return overridden_.find(key) != overridden_.end(); }
 
-  /// Removes `key` and every key under it (`key.…`).
+  /// Removes `key` and every key under it (`key.…`), as an override that replaces an object does;
+  /// file_value still reads what the file held there.
   void erase_tree(std::string_view key) {
     const auto drop = [this](auto it) {
+      keep_file_value(it->first);
       overridden_.erase(it->first);
       return values_.erase(it);
     };
@@ -53,6 +56,14 @@ class hf_config {
     const std::string sub = std::string(key) + ".";
     for (auto it = values_.lower_bound(sub); it != values_.end() && it->first.starts_with(sub);) it = drop(it);
     if (const auto it = values_.find(key); it != values_.end()) drop(it);
+  }
+
+  /// The value the file itself holds at `key`, before set_override or erase_tree changed it;
+  /// nothing where the file had none.
+  const hf_value* file_value(std::string_view key) const {
+    const auto it = file_values_.find(key);
+    if (it == file_values_.end()) return find(key);
+    return it->second ? &*it->second : nullptr;
   }
 
   /// The value at `key`, or nothing when the file has no such key.
@@ -117,6 +128,13 @@ class hf_config {
  private:
   std::map<std::string, hf_value, std::less<>> values_;
   std::set<std::string, std::less<>> overridden_;
+  std::map<std::string, std::optional<hf_value>, std::less<>> file_values_;  ///< of the keys changed
+
+  void keep_file_value(const std::string& key) {
+    if (file_values_.find(key) != file_values_.end()) return;
+    const hf_value* v = find(key);
+    file_values_.emplace(key, v ? std::optional(*v) : std::nullopt);
+  }
 };
 
 }  // namespace attncap

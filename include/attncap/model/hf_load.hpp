@@ -11,6 +11,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 namespace attncap {
 
@@ -21,10 +23,13 @@ inline constexpr std::string_view accepted_dtypes =
 
 /// The key the config at `prefix` ("" for the top level, "text_config." …) takes its dtype from,
 /// as transformers reads it: `dtype` where present and not null (of any type), else
-/// `torch_dtype`; nothing where neither is.
-inline std::optional<std::string> dtype_key(const hf_config& c, const std::string& prefix) {
-  for (const char* name : {"dtype", "torch_dtype"})
-    if (std::string key = prefix + name; c.has(key) || c.has_object(key)) return key;
+/// `torch_dtype`; nothing where neither is. With `file`, as the file states them, before overrides.
+inline std::optional<std::string> dtype_key(const hf_config& c, const std::string& prefix, bool file = false) {
+  for (const char* name : {"dtype", "torch_dtype"}) {
+    std::string key = prefix + name;
+    const hf_value* v = file ? c.file_value(key) : c.find(key);
+    if ((v != nullptr && !std::holds_alternative<std::nullptr_t>(*v)) || c.has_object(key)) return key;
+  }
   return std::nullopt;
 }
 
@@ -45,30 +50,45 @@ inline std::set<std::string> top_names(const hf_config& c, std::string_view unde
 }
 }  // namespace detail
 
+namespace detail {
+/// Throws model_config_error where the config at `prefix` names a dtype torch lacks; an
+/// override's name counts only where the override gives the whole config (`overridden`).
+inline void check_dtype_name(const hf_config& c, const std::string& prefix, bool overridden = false) {
+  const auto key = dtype_key(c, prefix);
+  const auto name = key ? c.text(*key) : std::nullopt;
+  if (name && c.overridden(*key) == overridden && !is_torch_dtype_name(*name))
+    throw model_config_error((overridden ? "--json-model-override-args " : "config.json: ") + *key +
+                             ": torch has no dtype \"" + std::string(*name) + "\", so the engine cannot load the " +
+                             (overridden ? "override; " : "file; ") + std::string(accepted_dtypes) +
+                             " or another torch dtype");
+}
+
+/// Whether the engine builds the text sub-configs of class `architecture` from their plain
+/// objects, converting their dtypes: all but its LLaVA classes, which it reads from the top level.
+inline bool converts_sub_configs(const hf_config& c) { return !is_llava_class(c.text("architectures.0").value_or("")); }
+}  // namespace detail
+
 /// Throws model_config_error where a config of the file (the top level, a text sub-config, a
 /// thinker's text config) names a dtype torch lacks: transformers stops there
-/// (`getattr(torch, name)`), whatever `--dtype` says. Each config reads `dtype`, else `torch_dtype`; keys set by an
-/// override are not the file's.
+/// (`getattr(torch, name)`), whatever `--dtype` says. Each config reads `dtype`, else
+/// `torch_dtype`; keys set by an override are not the file's.
 inline void check_dtype_names(const hf_config& c) {
-  const auto check = [&](const std::string& prefix) {
-    const auto key = detail::dtype_key(c, prefix);
-    const auto name = key ? c.text(*key) : std::nullopt;
-    if (name && !c.overridden(*key) && !is_torch_dtype_name(*name))
-      throw model_config_error("config.json: " + *key + ": torch has no dtype \"" + std::string(*name) +
-                               "\", so the engine cannot load the file; " + std::string(detail::accepted_dtypes) +
-                               " or another torch dtype");
-  };
-  check("");
-  for (std::string_view sub : text_sub_configs) check(std::string(sub) + ".");
-  check("thinker_config.text_config.");
+  detail::check_dtype_name(c, "");
+  if (!detail::converts_sub_configs(c)) return;
+  for (std::string_view sub : text_sub_configs) detail::check_dtype_name(c, std::string(sub) + ".");
+  detail::check_dtype_name(c, "thinker_config.text_config.");
 }
 
 /// Applies `overrides` (a flat `--json-model-override-args`) to the file `c` as the engine does,
 /// after checking the file's dtypes: each top-level key replaces the file's, except that an
 /// object given for a sub-config or the rope parameters replaces their keys one level down.
-/// Every key set is marked overridden.
+/// Every key set is marked overridden. A text sub-config the file lacks is built from the
+/// override's object, so its dtype name is converted as the file's are.
 inline void apply_overrides(hf_config& c, const hf_config& overrides) {
   check_dtype_names(c);
+  std::vector<std::string> created;
+  for (std::string_view sub : text_sub_configs)
+    if (overrides.has_object(sub) && !c.has_object(sub)) created.emplace_back(sub);
   for (const std::string& top : detail::top_names(overrides)) {
     if (overrides.has_object(top) && c.has_object(top) && detail::merged_override(top))
       for (const std::string& name : detail::top_names(overrides, top)) c.erase_tree(name);
@@ -76,6 +96,8 @@ inline void apply_overrides(hf_config& c, const hf_config& overrides) {
       c.erase_tree(top);
   }
   for (const auto& [key, value] : overrides.values()) c.set_override(key, value);
+  if (detail::converts_sub_configs(c))
+    for (const std::string& sub : created) detail::check_dtype_name(c, sub + ".", true);
 }
 
 }  // namespace attncap

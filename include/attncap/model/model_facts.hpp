@@ -304,9 +304,8 @@ inline std::string architecture_of(const hf_config& c) {
                            "classes such as [\"LlamaForCausalLM\"]");
 }
 
-/// A stated value as JSON spells it; "a list or an object" for those.
-inline std::string json_text(const hf_config& c, const std::string& key) {
-  const hf_value* v = c.find(key);
+/// A stated value as JSON spells it; "a list or an object" for none (the key holds one of those).
+inline std::string json_text(const hf_value* v) {
   if (v == nullptr) return "a list or an object";
   return std::visit(
       []<class T>(const T& x) -> std::string {
@@ -325,32 +324,41 @@ inline std::string json_text(const hf_config& c, const std::string& key) {
       *v);
 }
 
-/// The dtype `--dtype auto` resolves to: the file's, with float32 (or none) cast down. A torch
-/// dtype attncap does not model (float64, an fp8), or a value that names none (a number, a list:
-/// transformers passes it on and the engine takes it for the model's dtype), is listed in
-/// `m.out_of_range`. An override's name is never turned into a torch dtype: the engine reads the
-/// five it knows and takes any other for float32.
+/// The dtype `--dtype auto` resolves to: the text model's config's, else the top level's as the
+/// file states it (the engine copies it into a sub-config as it loads the file, before any
+/// override; an override's only where the file states none), with float32 (or none) cast down. A torch dtype attncap
+/// does not model (float64, an fp8), or a value that names none (a number, a list: transformers passes it on and the
+/// engine takes it for the model's dtype), is listed in `m.out_of_range`. An override's name is
+/// never turned into a torch dtype: the engine reads the five it knows and takes any other for
+/// float32. The engine's LLaVA classes load in float16.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
-  const hf_config& c = v.file();
   if (is_llava_class(m.architecture))
     return set_fact(m, field::dtype, "the class " + m.architecture + " (the engine loads it in float16)",
                     model_dtype::float16);
-  const auto key = dtype_key(c, v.dtype_prefix()) ? dtype_key(c, v.dtype_prefix()) : dtype_key(c, "");
-  const bool overridden = key && c.overridden(*key);
+  const hf_config& c = v.file();
+  auto key = dtype_key(c, v.dtype_prefix());
+  bool inherited = false;
+  if (!key && !v.dtype_prefix().empty()) inherited = (key = dtype_key(c, "", true)).has_value();
+  if (!key) key = dtype_key(c, "");  // the file has none: the engine copies an override's after loading
+  const hf_value* value = !key ? nullptr : inherited ? c.file_value(*key) : c.find(*key);
+  const bool overridden = key && !inherited && c.overridden(*key);
   const std::string from = !key         ? std::string("no dtype in config.json")
                            : overridden ? "--json-model-override-args " + *key
                                         : "config.json " + *key;
-  const auto named = key ? c.text(*key) : std::optional<std::string_view>("float32");
+  const auto* text = value ? std::get_if<std::string>(value) : nullptr;
+  const std::optional<std::string_view> named = !key   ? "float32"
+                                                : text ? std::optional<std::string_view>(*text)
+                                                       : std::nullopt;
   auto d = named ? from_string<model_dtype>(*named) : std::nullopt;
   if (named && overridden && (!d || *d == model_dtype::auto_)) d = model_dtype::float32;
   if (!d)
-    return m.out_of_range.push_back({field::dtype, "config.json: dtype: " + json_text(c, *key) + " (from " + from +
+    return m.out_of_range.push_back({field::dtype, "config.json: dtype: " + json_text(value) + " (from " + from +
                                                        ") is " +
                                                        (named ? "a torch dtype attncap does not model; "
                                                               : "not a dtype name, which the engine would take "
                                                                 "for the model's dtype; ") +
                                                        std::string(accepted_dtypes)});
-  const bool gemma = v.model_type().rfind("gemma", 0) == 0;
+  const bool gemma = v.text_model_type().starts_with("gemma");
   const bool cast = *d == model_dtype::float32;
   set_fact(m, field::dtype, from + (cast ? " (float32 cast down for serving)" : ""),
            !cast   ? *d

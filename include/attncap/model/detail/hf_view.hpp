@@ -67,6 +67,11 @@ class hf_view {
   }
   bool has_sliding_layers() const { return has_layers("sliding_attention"); }
   const std::string& model_type() const noexcept { return model_type_; }
+  /// The text model's own `model_type`: a sub-config's states none where the engine builds it
+  /// from a plain object (model_type() falls back to the top level's for the attribute names).
+  std::string_view text_model_type() const {
+    return prefix_.empty() ? model_type_ : c_.text(prefix_ + "model_type").value_or("");
+  }
   const hf_config& file() const noexcept { return c_; }
 
  private:
