@@ -7,11 +7,13 @@ The files vary what decides the facts attncap derives from a config.json before 
 where the text model sits (the top level, text_config, language_config, llm_config,
 thinker_config, a thinker's own text_config, several at once), the dtype (dtype or torch_dtype,
 on which config, torch's names and others, null, numbers, booleans), head_dim (stated, null,
-absent, zero) and the KV heads (stated or not); the launch adds --tp-size, --dtype and
---json-model-override-args. Compared: whether the model loads (an exception in sglang; for
-attncap, a refusal naming config.json), and where it does its dtype, head dim and query and KV
-heads per rank. A value sglang takes but cannot serve (a dtype it does not know, a head dim of 0)
-must be a refusal in attncap, which names the fact. Any difference fails the run.
+absent, zero) and the KV heads (stated or not); MLA's latent keys, a window, a local-attention chunk, and
+classes whose name decides MLA, sinks, hybrid sliding-window memory or cross attention; the
+launch adds --tp-size, --dtype and --json-model-override-args. Compared: whether the model loads
+(an exception in sglang; for attncap, a refusal naming config.json), and where it does its dtype,
+head dim, query and KV heads per rank, MLA, cross attention, sinks, hybrid SWA and chunked local
+attention. A value sglang takes but cannot serve (a dtype it does not know, a head dim of 0) must
+be a refusal in attncap, which names the fact. Any difference fails the run.
 """
 
 from __future__ import annotations
@@ -26,10 +28,18 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVABLE_DTYPES = ("float16", "bfloat16", "float32")
+BOOLEAN_FACTS = ("mla", "encoder_decoder", "attention_sinks", "hybrid_swa", "chunked_local_attention")
 PLACES = ("", "text_config", "language_config", "llm_config", "thinker_config", "thinker_config.text_config")
 DTYPES = ("float16", "bfloat16", "float32", "half", "float", "float64", "fp16", None, 5, True)
 CLASSES = (("LlamaForCausalLM", "llama"), ("Qwen2ForCausalLM", "qwen2"), ("Gemma2ForCausalLM", "gemma2"),
-           ("LlavaLlamaForCausalLM", "llama"), ("MistralForCausalLM", "mistral"))
+           ("LlavaLlamaForCausalLM", "llama"), ("MistralForCausalLM", "mistral"), ("DeepseekV3ForCausalLM", "llama"),
+           ("DeepseekV2ForCausalLM", "llama"), ("MiniCPM3ForCausalLM", "llama"), ("GptOssForCausalLM", "llama"),
+           ("Llama4ForCausalLM", "llama"), ("Gemma3ForCausalLM", "llama"), ("Qwen3ForCausalLM", "llama"),
+           ("MossVLForConditionalGeneration", "llama"), ("GraniteSWAForCausalLM", "llama"))
+MLA_CLASSES = ("DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM", "MiniCPM3ForCausalLM")
+# Keys of the attention variants a class may read: MLA's latent ranks, a window, a local chunk.
+EXTRAS = ({"kv_lora_rank": 512, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128},
+          {"sliding_window": 4096}, {"attention_chunk_size": 8192}, {"v_head_dim": 64})
 
 
 def _put(d: dict, place: str, key: str, value) -> None:
@@ -64,7 +74,11 @@ def random_case(rng: random.Random) -> dict:
     hf = {"architectures": [cls], "model_type": model_type}
     for place in places:
         own_defaults = model_type != "llama" and (place == "" or place.startswith("thinker"))
-        for key, value in _text_model(rng, own_defaults).items():
+        keys = _text_model(rng, own_defaults)
+        for extra in EXTRAS:
+            if rng.random() < (0.8 if cls in MLA_CLASSES and "kv_lora_rank" in extra else 0.2):
+                keys |= extra
+        for key, value in keys.items():
             _put(hf, place, key, value)
     for place in rng.sample(PLACES, rng.choice([0, 1, 1, 2])):
         for key in rng.sample(["dtype", "torch_dtype"], rng.choice([1, 1, 2])):
@@ -90,7 +104,7 @@ def serve() -> None:
     import machine
 
     machine.simulate("sm90", "12.4")
-    from sglang.srt.configs.model_config import ModelConfig
+    from sglang.srt.configs.model_config import AttentionArch, ModelConfig
 
     out, sys.stdout = sys.stdout, sys.stderr
     with tempfile.TemporaryDirectory(prefix="attncap-facts-") as root:
@@ -109,7 +123,10 @@ def serve() -> None:
                 dtype = str(mc.dtype).removeprefix("torch.")
                 tp = _tp(a)
                 res = {"dtype": dtype, "head_dim": mc.head_dim, "num_q_heads_per_rank": mc.num_attention_heads // tp,
-                       "num_kv_heads_per_rank": mc.get_num_kv_heads(tp)}
+                       "num_kv_heads_per_rank": mc.get_num_kv_heads(tp),
+                       "mla": mc.attention_arch == AttentionArch.MLA, "encoder_decoder": bool(mc.is_encoder_decoder),
+                       "attention_sinks": bool(mc.has_attention_sinks), "hybrid_swa": bool(mc.is_hybrid_swa),
+                       "chunked_local_attention": mc.attention_chunk_size is not None}
             except Exception as e:  # noqa: BLE001 - the engine cannot load the file: the verdict
                 res = {"error": f"{type(e).__name__}: {e}"}
             out.write(json.dumps(res, default=str) + "\n")
@@ -134,7 +151,8 @@ def attncap_facts(binary: str, case: dict) -> dict:
     if p.returncode == 2:
         return {"error": p.stderr.strip()}
     r = json.loads(p.stdout)["resolved"]
-    return {k: r.get(k) for k in ("dtype", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank")}
+    facts = {k: r.get(k) for k in ("dtype", "head_dim", "num_q_heads_per_rank", "num_kv_heads_per_rank", *BOOLEAN_FACTS)}
+    return facts | {"mla": r.get("model_arch") == "mla"}
 
 
 def differences(ours: dict, theirs: dict) -> list[str]:
@@ -177,8 +195,9 @@ def main() -> int:
             report.append({**case, "diff": diff, "attncap": ours, "sglang": t})
     with open(args.report, "w") as f:
         json.dump({"seed": args.seed, "cases": len(cases), "differences": report}, f, indent=1)
-    loaded = sum("error" not in t for t in theirs)
-    print(f"oracle facts: {len(cases)} config.json files ({loaded} loaded by sglang): "
+    loaded = [t for t in theirs if "error" not in t]
+    shown = ", ".join(f"{k} {sum(bool(t[k]) for t in loaded)}" for k in BOOLEAN_FACTS)
+    print(f"oracle facts: {len(cases)} config.json files ({len(loaded)} loaded by sglang; of those {shown}): "
           f"{len(cases) - len(report)} agree, {len(report)} differ; report {args.report}")
     return 1 if report else 0
 

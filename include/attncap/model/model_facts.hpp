@@ -149,6 +149,14 @@ inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, b
 
 inline void derive_head_dim(model_facts& m, const hf_view& v, bool mla) {
   if (mla) {
+    // The engine's latent-attention branches read both (DeepSeek V4's, which it runs as MHA,
+    // neither); a file without them does not load. MiniCPM3's and Sarvam's read the top level,
+    // where the engine also copies the text config's keys.
+    const bool top = m.architecture == "MiniCPM3ForCausalLM" || m.architecture == "SarvamMLAForCausalLM";
+    for (const char* key : {"kv_lora_rank", "qk_rope_head_dim"})
+      if (!is_deepseek_v4_class(m.architecture) && !v.has(key) && !(top && v.file().has(key)))
+        throw model_config_error("config.json: " + v.key(key) + ": missing; the engine reads it for the MLA class " +
+                                 m.architecture + " (or give the fact flags)");
     if (auto d = mla_head_dim(m, v))
       set_fact(m, field::head_dim, "the engine's MLA head dim for " + m.architecture, *d);
     return;
