@@ -61,7 +61,8 @@ TEST_CASE("a command-line word for a number key") {
   CHECK(from_word(field::page_size, "-1") == -1);
   CHECK(from_word(field::page_size, "1e3") == "1e3");  // no integer: set_field names it
   CHECK(from_word(field::page_size, "+8") == "+8");
-  for (const auto& number : {std::pair{"0.5", 0.5}, {".5", 0.5}, {"5.", 5.0}, {"-.5", -0.5}, {"1e-3", 1e-3}}) {
+  for (const auto& number :
+       {std::pair{"0.5", 0.5}, {".5", 0.5}, {"5.", 5.0}, {"-.5", -0.5}, {"1e-3", 1e-3}, {"1e-400", 0.0}}) {
     CAPTURE(number.first);
     CHECK(from_word(field::logit_cap, number.first) == number.second);
   }

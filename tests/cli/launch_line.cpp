@@ -188,6 +188,12 @@ TEST_CASE("a launch line's environment: the server's SGLANG_* variables as keys,
   CHECK(in.sources.at("sglang_minicpm_force_dense").detail == "SGLANG_MINICPM_FORCE_DENSE=Yes");
   CHECK(in.ignored == std::vector<std::string>{"HIP_VISIBLE_DEVICES"});
 
+  // The engine reads its numeric variables with Python's float().
+  for (const auto& number : {std::pair{"+0.5", 0.5}, {" 0.5", 0.5}, {"0_0.5e0_1", 5.0}, {".5e1", 5.0}}) {
+    CAPTURE(number.first);
+    g.launch = std::vector<std::string>{std::string("SGLANG_SIMULATE_ACC_LEN=") + number.first, "sglang", "serve"};
+    CHECK(assemble_input(g).config.sglang_simulate_acc_len == number.second);
+  }
   g.launch = std::vector<std::string>{"SGLANG_MINICPM_FUSE_TOPK=maybe", "sglang", "serve"};
   CHECK_THROWS_WITH_AS(assemble_input(g),
                        doctest::Contains("SGLANG_MINICPM_FUSE_TOPK=maybe in the launch line: not a "

@@ -7,6 +7,7 @@
 #include <attncap/attncap.hpp>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -297,8 +298,12 @@ inline nlohmann::json from_word(field f, const std::string& word) {
   if (kind_of(f) != field_kind::real) return word;
   double x = 0;
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), x);
-  return ec == std::errc{} && end == word.data() + word.size() && std::isfinite(x) ? nlohmann::json(x)
-                                                                                   : nlohmann::json(word);
+  const bool whole = end == word.data() + word.size() && !word.empty();
+  // Python reads an underflow ("1e-400") as 0.0; strtod gives the same where from_chars refuses.
+  if (whole && ec == std::errc::result_out_of_range) x = std::strtod(word.c_str(), nullptr);
+  return whole && (ec == std::errc{} || ec == std::errc::result_out_of_range) && std::isfinite(x)
+             ? nlohmann::json(x)
+             : nlohmann::json(word);
 }
 
 /// Reads a JSON object of configuration keys; unknown keys are errors naming the accepted keys.
