@@ -124,8 +124,6 @@ TEST_CASE("heads the ranks do not split are noted, as the engine's model classes
                                               by_attn});
   CHECK(notes(forty, {16, 1, 2}).size() == 1);  // 40 heads over 16 ranks, but over 8 attention ranks they split
   six.set("architectures.0", std::string("DeepseekV3ForCausalLM"));
-  six.set("kv_lora_rank", std::int64_t{512});
-  six.set("qk_rope_head_dim", std::int64_t{64});
   CHECK(notes(six, {8, 1}).empty());  // MLA's latent head is shared by every rank
 }
 
@@ -156,11 +154,6 @@ TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
   c.set("architectures.0", std::string("DeepseekV3ForCausalLM"));
   c.set("num_key_value_heads", std::int64_t{32});
   c.set("kv_lora_rank", std::int64_t{512});
-  CHECK_THROWS_WITH_AS(derive_model_facts(c),
-                       "config.json: qk_rope_head_dim: missing; the engine reads it for the MLA class "
-                       "DeepseekV3ForCausalLM (or give the fact flags)",
-                       model_config_error);
-  c.set("qk_rope_head_dim", std::int64_t{64});
   auto m = derive_model_facts(c);
   CHECK(m.values.model_arch == model_arch::mla);
   CHECK(m.values.head_dim == 256);
@@ -173,7 +166,7 @@ TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
   CHECK(derive_model_facts(c).values.index_kpool == 4);
   c.set("architectures.0", std::string("DeepseekV4ForCausalLM"));
   c.set("qk_nope_head_dim", std::int64_t{448});
-  c.erase_tree("kv_lora_rank");  // which V4's config does not read
+  c.set("qk_rope_head_dim", std::int64_t{64});
   m = derive_model_facts(c);
   CHECK(m.values.head_dim == 512);
   CHECK_FALSE(m.values.dsa);  // V4 is not in the sparse-attention class list
@@ -182,21 +175,6 @@ TEST_CASE("MLA classes: the engine's head dim, MLA whatever the KV heads") {
   m = derive_model_facts(c);
   CHECK(m.values.deepseek_v41);
   CHECK(source_of(m, field::deepseek_v41) == "config.json model_type deepseek_v41");
-}
-
-TEST_CASE("MiniCPM3 reads its latent keys at the top level, where the engine copies a text config's") {
-  hf_config c;
-  c.set("architectures.0", std::string("MiniCPM3ForCausalLM"));
-  c.set("llm_config.num_attention_heads", std::int64_t{40});
-  c.set("llm_config.hidden_size", std::int64_t{2560});
-  c.set("kv_lora_rank", std::int64_t{256});
-  CHECK_THROWS_WITH_AS(derive_model_facts(c), doctest::Contains("config.json: llm_config.qk_rope_head_dim: missing"),
-                       model_config_error);
-  c.set("llm_config.qk_rope_head_dim", std::int64_t{32});
-  CHECK(derive_model_facts(c).values.model_arch == model_arch::mla);
-  c.set("architectures.0", std::string("DeepseekV2ForCausalLM"));  // which reads the text config alone
-  CHECK_THROWS_WITH_AS(derive_model_facts(c), doctest::Contains("config.json: llm_config.kv_lora_rank: missing"),
-                       model_config_error);
 }
 
 TEST_CASE("Qwen4-Exp: gated-delta-net layers by its config type, a QSA profile by its indexer's heads") {

@@ -74,7 +74,7 @@ TEST_CASE("an override's dtype is read as the engine reads a string: a name it d
   }
 }
 
-TEST_CASE("a dtype that names none (a number, a boolean, a list) is out of range, not passed over") {
+TEST_CASE("a dtype that names none (a number, a boolean, an object) is out of range, not passed over") {
   const std::string accepted = "accepted: float16 (half), bfloat16, float32 (float, cast down for serving)";
   const auto stated = [](hf_config c) {
     const auto m = derive_model_facts(c);
@@ -96,10 +96,10 @@ TEST_CASE("a dtype that names none (a number, a boolean, a list) is out of range
         0);
   CHECK(stated(with("dtype", 1.5)).rfind("config.json: dtype: 1.5 (from", 0) == 0);
   // transformers keeps a dtype that is present and not null, whatever its type, over torch_dtype
-  auto listed = with("dtype.0", std::string("bfloat16"));
-  CHECK(stated(listed).rfind("config.json: dtype: a list or an object (from config.json dtype) is not", 0) == 0);
-  listed.set("torch_dtype", std::string("fp16"));
-  CHECK_NOTHROW(derive_model_facts(listed));  // the torch_dtype transformers drops is not converted
+  auto mapped = with("dtype.text_config", std::string("bfloat16"));  // an object of names per sub-config
+  CHECK(stated(mapped).rfind("config.json: dtype: a list or an object (from config.json dtype) is not", 0) == 0);
+  mapped.set("torch_dtype", std::string("fp16"));
+  CHECK_NOTHROW(derive_model_facts(mapped));  // the torch_dtype transformers drops is not converted
   // a null dtype is none: torch_dtype gives it
   auto null = with("dtype", nullptr);
   CHECK(derive_model_facts(null).values.dtype == model_dtype::bfloat16);
@@ -203,4 +203,58 @@ TEST_CASE("sub-config dtype names: not converted for the engine's LLaVA, convert
   with_text.set("text_config.num_attention_heads", std::int64_t{32});
   with_text.set("text_config.hidden_size", std::int64_t{4096});
   CHECK_NOTHROW(apply_overrides(with_text, o));
+}
+
+TEST_CASE("an override sets the dtype whichever key it names, null included") {
+  auto c = llama();
+  c.set("dtype", std::string("bfloat16"));  // which the file's torch_dtype gives way to
+  hf_config o;
+  o.set("torch_dtype", std::string("float16"));  // torch_dtype's setter writes dtype
+  auto loaded = c;
+  apply_overrides(loaded, o);
+  CHECK(derive_model_facts(loaded).values.dtype == model_dtype::float16);
+  CHECK(source_of(derive_model_facts(loaded), field::dtype) == "--json-model-override-args torch_dtype");
+  hf_config null;
+  null.set("dtype", nullptr);  // no dtype: float32, cast down
+  loaded = c;
+  apply_overrides(loaded, null);
+  CHECK(derive_model_facts(loaded).values.dtype == model_dtype::float16);
+  CHECK(source_of(derive_model_facts(loaded), field::dtype) ==
+        "--json-model-override-args dtype (float32 cast down for serving)");
+}
+
+TEST_CASE("a text config an override creates takes the top level's dtype after the override") {
+  auto c = llama();  // torch_dtype bfloat16, no sub-config
+  hf_config o;
+  o.set("text_config.num_attention_heads", std::int64_t{8});
+  o.set("text_config.hidden_size", std::int64_t{1024});
+  o.set("torch_dtype", std::string("float16"));
+  apply_overrides(c, o);
+  CHECK(derive_model_facts(c).values.num_q_heads_per_rank == 8);
+  CHECK(derive_model_facts(c).values.dtype == model_dtype::float16);
+  CHECK(source_of(derive_model_facts(c), field::dtype) == "--json-model-override-args torch_dtype");
+}
+
+TEST_CASE("a list as an object's dtype, at any depth, stops the load, one inside a list does not") {
+  const auto with = [](std::initializer_list<std::pair<const char*, hf_value>> keys) {
+    hf_config c;
+    const hf_config base = llama();
+    for (const auto& [key, value] : base.values())
+      if (key != "torch_dtype") c.set(key, value);
+    for (const auto& [key, value] : keys) c.set(key, value);
+    return c;
+  };
+  const std::string bf16 = "bfloat16";
+  CHECK_THROWS_WITH_AS(derive_model_facts(with({{"dtype.0", bf16}})),
+                       "config.json: dtype: a list, not a dtype name, so the engine cannot load the file (transformers "
+                       "writes every dtype of the config back as a name); accepted: float16 (half), bfloat16, "
+                       "float32 (float, cast down for serving)",
+                       model_config_error);
+  CHECK_THROWS_WITH_AS(derive_model_facts(with({{"vision_config.tower.dtype.0", bf16}})),
+                       doctest::Contains("config.json: vision_config.tower.dtype: a list"), model_config_error);
+  CHECK_THROWS_WITH_AS(derive_model_facts(with({{"torch_dtype.0", bf16}})),
+                       doctest::Contains("config.json: torch_dtype: a list"), model_config_error);
+  CHECK_NOTHROW(derive_model_facts(with({{"torch_dtype.0", bf16}, {"dtype", bf16}})));  // dtype wins
+  CHECK_NOTHROW(derive_model_facts(with({{"layers.0.dtype.0", bf16}})));                // not looked at
+  CHECK_NOTHROW(derive_model_facts(with({{"text_config_x.torch_dtype.0", bf16}})));     // a plain object's
 }

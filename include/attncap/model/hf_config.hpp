@@ -58,6 +58,17 @@ class hf_config {
     if (const auto it = values_.find(key); it != values_.end()) drop(it);
   }
 
+  /// Whether the file itself holds keys under `prefix` (an object or a list), whatever an
+  /// override changed since.
+  bool file_has_object(std::string_view prefix) const {
+    const std::string sub = std::string(prefix) + ".";
+    for (auto it = values_.lower_bound(sub); it != values_.end() && it->first.starts_with(sub); ++it)
+      if (!overridden(it->first)) return true;
+    for (auto it = file_values_.lower_bound(sub); it != file_values_.end() && it->first.starts_with(sub); ++it)
+      if (it->second) return true;
+    return false;
+  }
+
   /// The value the file itself holds at `key`, before set_override or erase_tree changed it;
   /// nothing where the file had none.
   const hf_value* file_value(std::string_view key) const {

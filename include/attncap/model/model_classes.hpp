@@ -233,13 +233,13 @@ constexpr int mla_fixed_head_dim(std::string_view architecture) noexcept {
   return 0;
 }
 
-/// Whether class `architecture` has cross attention over encoder outputs.
 /// Whether class `architecture` is one of the engine's own LLaVA classes ("Llava…ForCausalLM"),
 /// which it reads from the top level of config.json, in float16 whatever the file says.
 constexpr bool is_llava_class(std::string_view architecture) noexcept {
   return architecture.starts_with("Llava") && architecture.ends_with("ForCausalLM");
 }
 
+/// Whether class `architecture` has cross attention over encoder outputs.
 constexpr bool is_encoder_decoder_class(std::string_view architecture) noexcept {
   return detail::listed(detail::encoder_decoder_classes, architecture);
 }

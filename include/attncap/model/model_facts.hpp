@@ -149,14 +149,6 @@ inline void derive_heads(model_facts& m, const hf_view& v, rank_layout layout, b
 
 inline void derive_head_dim(model_facts& m, const hf_view& v, bool mla) {
   if (mla) {
-    // The engine's latent-attention branches read both (DeepSeek V4's, which it runs as MHA,
-    // neither); a file without them does not load. MiniCPM3's and Sarvam's read the top level,
-    // where the engine also copies the text config's keys.
-    const bool top = m.architecture == "MiniCPM3ForCausalLM" || m.architecture == "SarvamMLAForCausalLM";
-    for (const char* key : {"kv_lora_rank", "qk_rope_head_dim"})
-      if (!is_deepseek_v4_class(m.architecture) && !v.has(key) && !(top && v.file().has(key)))
-        throw model_config_error("config.json: " + v.key(key) + ": missing; the engine reads it for the MLA class " +
-                                 m.architecture + " (or give the fact flags)");
     if (auto d = mla_head_dim(m, v))
       set_fact(m, field::head_dim, "the engine's MLA head dim for " + m.architecture, *d);
     return;
@@ -332,29 +324,33 @@ inline std::string json_text(const hf_value* v) {
       *v);
 }
 
-/// The dtype `--dtype auto` resolves to: the text model's config's, else the top level's as the
-/// file states it (the engine copies it into a sub-config as it loads the file, before any
-/// override; an override's only where the file states none), with float32 (or none) cast down. A torch dtype attncap
-/// does not model (float64, an fp8), or a value that names none (a number, a list: transformers passes it on and the
+/// The dtype `--dtype auto` resolves to: the text model's config's; where it states none, the
+/// top level's, which the engine copies into a sub-config the file holds as it loads the file
+/// (so the file's, before any override, unless the file states none) and into one an override
+/// creates after it; float32 (or none) cast down. A torch dtype attncap does not model (float64,
+/// an fp8), or a value that names none (a number, a list: transformers passes it on and the
 /// engine takes it for the model's dtype), is listed in `m.out_of_range`. An override's name is
-/// never turned into a torch dtype: the engine reads the five it knows and takes any other for
-/// float32. The engine's LLaVA classes load in float16.
+/// never turned into a torch dtype: the engine reads the five it knows and takes any other (or
+/// null) for float32. The engine's LLaVA classes load in float16.
 inline void derive_dtype(model_facts& m, const hf_view& v) {
   if (is_llava_class(m.architecture))
     return set_fact(m, field::dtype, "the class " + m.architecture + " (the engine loads it in float16)",
                     model_dtype::float16);
   const hf_config& c = v.file();
-  auto key = dtype_key(c, v.dtype_prefix());
+  const std::string& sub = v.dtype_prefix();
+  auto key = dtype_key(c, sub);
   bool inherited = false;
-  if (!key && !v.dtype_prefix().empty()) inherited = (key = dtype_key(c, "", true)).has_value();
-  if (!key) key = dtype_key(c, "");  // the file has none: the engine copies an override's after loading
+  if (!key && !sub.empty() && c.file_has_object(std::string_view(sub).substr(0, sub.size() - 1)))
+    inherited = (key = dtype_key(c, "", true)).has_value();
+  if (!key && !sub.empty()) key = dtype_key(c, "");
   const hf_value* value = !key ? nullptr : inherited ? c.file_value(*key) : c.find(*key);
   const bool overridden = key && !inherited && c.overridden(*key);
+  const bool none = !key || (value != nullptr && std::holds_alternative<std::nullptr_t>(*value));
   const std::string from = !key         ? std::string("no dtype in config.json")
                            : overridden ? "--json-model-override-args " + *key
                                         : "config.json " + *key;
   const auto* text = value ? std::get_if<std::string>(value) : nullptr;
-  const std::optional<std::string_view> named = !key   ? "float32"
+  const std::optional<std::string_view> named = none   ? std::optional<std::string_view>("float32")
                                                 : text ? std::optional<std::string_view>(*text)
                                                        : std::nullopt;
   auto d = named ? from_string<model_dtype>(*named) : std::nullopt;

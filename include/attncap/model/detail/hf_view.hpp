@@ -31,7 +31,8 @@ class hf_view {
     model_type_ = type ? std::string(*type) : std::string(c.text("model_type").value_or(""));
   }
 
-  /// "text_config." where the engine reads a text sub-config, else "".
+  /// The text model's config ("text_config.", "llm_config.", "thinker_config.text_config." …),
+  /// "" for the top level.
   const std::string& prefix() const noexcept { return prefix_; }
   /// The config whose dtype the text model takes, where it states one (else the top level's): the
   /// text sub-config's own, but a thinker's text model takes the thinker's.
