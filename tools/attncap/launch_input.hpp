@@ -111,14 +111,11 @@ inline nlohmann::json environment_value(field f, const launch_variable& v) {
   std::string lower = v.value;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   if (f == field::sglang_aiter_kv_cache_layout || f == field::sglang_dsv4_kv_layout) return from_word(f, lower);
-  // The engine reads its numeric variables with Python's float() and int().
-  const bool real = kind_of(f) == field_kind::real;
-  const std::string number = python_number(v.value, real).value_or(v.value);
-  if (real) {
-    const auto n = from_word(f, number);
-    return n.is_number() && n.get<double>() < 0 ? nlohmann::json(0.0) : n;
+  if (const bool real = kind_of(f) == field_kind::real; real || kind_of(f) == field_kind::integer) {
+    // The engine reads its numeric variables with Python's float() and int().
+    const auto n = from_word(f, python_number(v.value, real).value_or(v.value));
+    return real && n.is_number() && n.get<double>() < 0 ? nlohmann::json(0.0) : n;
   }
-  if (kind_of(f) == field_kind::integer) return from_word(f, number);
   if (kind_of(f) != field_kind::flag) return from_word(f, v.value);
   for (const char* yes : {"true", "1", "yes", "y"})
     if (lower == yes) return true;

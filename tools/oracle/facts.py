@@ -30,7 +30,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SERVABLE_DTYPES = ("float16", "bfloat16", "float32")
 BOOLEAN_FACTS = ("mla", "encoder_decoder", "attention_sinks", "hybrid_swa", "chunked_local_attention")
 PLACES = ("", "text_config", "language_config", "llm_config", "thinker_config", "thinker_config.text_config")
-DTYPES = ("float16", "bfloat16", "float32", "half", "float", "float64", "fp16", None, 5, True, ["bfloat16"])
+DTYPE_NAMES = ("float16", "bfloat16", "float32", "half", "float", "float64", "fp16", None)  # and null
+SCALAR_DTYPES = DTYPE_NAMES + (5, True)
+DTYPES = SCALAR_DTYPES + (["bfloat16"],)
 CLASSES = (("LlamaForCausalLM", "llama"), ("Qwen2ForCausalLM", "qwen2"), ("Gemma2ForCausalLM", "gemma2"),
            ("LlavaLlamaForCausalLM", "llama"), ("MistralForCausalLM", "mistral"), ("DeepseekV3ForCausalLM", "llama"),
            ("DeepseekV2ForCausalLM", "llama"), ("MiniCPM3ForCausalLM", "llama"), ("GptOssForCausalLM", "llama"),
@@ -86,20 +88,21 @@ def random_case(rng: random.Random) -> dict:
         for key in rng.sample(["dtype", "torch_dtype"], rng.choice([1, 1, 2])):
             # A list as a sub-config's torch_dtype stops the load only where its class makes it a
             # config (Omni's thinker), which attncap does not know: drawn as dtype or at the top.
-            _put(hf, place, key, rng.choice(DTYPES if key == "dtype" or not place else DTYPES[:-1]))
+            _put(hf, place, key, rng.choice(DTYPES if key == "dtype" or not place else SCALAR_DTYPES))
     argv = ["--tp-size", str(rng.choice([1, 2, 4, 8]))]
     if rng.random() < 0.25:
         argv += ["--dtype", rng.choice(["auto", "float16", "bfloat16", "float32", "half"])]
     if rng.random() < 0.2:
         place = rng.choice(["", "text_config"])
         override: dict = {}
-        _put(override, place, rng.choice(["dtype", "torch_dtype"]), rng.choice(DTYPES[:8]))
+        _put(override, place, rng.choice(["dtype", "torch_dtype"]), rng.choice(DTYPE_NAMES))
         argv += ["--json-model-override-args", json.dumps(override)]
     return {"hf_config": hf, "argv": argv}
 
 
-def _tp(argv: list[str]) -> int:
-    return int(argv[argv.index("--tp-size") + 1])
+def _flag(argv: list[str], name: str) -> str | None:
+    """The value the launch gives flag `name`, or None."""
+    return argv[argv.index(name) + 1] if name in argv else None
 
 
 def serve() -> None:
@@ -119,13 +122,12 @@ def serve() -> None:
             with open(os.path.join(d, "config.json"), "w") as f:
                 json.dump(case["hf_config"], f)
             a = case["argv"]
-            kw = {"dtype": a[a.index("--dtype") + 1]} if "--dtype" in a else {}
-            if "--json-model-override-args" in a:
-                kw["model_override_args"] = a[a.index("--json-model-override-args") + 1]
+            given = {"dtype": _flag(a, "--dtype"), "model_override_args": _flag(a, "--json-model-override-args")}
             try:
-                mc = ModelConfig(model_path=d, trust_remote_code=False, **kw)
+                mc = ModelConfig(model_path=d, trust_remote_code=False,
+                                 **{k: v for k, v in given.items() if v is not None})
                 dtype = str(mc.dtype).removeprefix("torch.")
-                tp = _tp(a)
+                tp = int(_flag(a, "--tp-size"))
                 res = {"dtype": dtype, "head_dim": mc.head_dim, "num_q_heads_per_rank": mc.num_attention_heads // tp,
                        "num_kv_heads_per_rank": mc.get_num_kv_heads(tp),
                        "mla": mc.attention_arch == AttentionArch.MLA, "encoder_decoder": bool(mc.is_encoder_decoder),

@@ -54,9 +54,7 @@ inline std::set<std::string> top_names(const hf_config& c, std::string_view unde
     if (key.starts_with(prefix)) names.insert(key.substr(0, key.find('.', prefix.size())));
   return names;
 }
-}  // namespace detail
 
-namespace detail {
 /// Throws model_config_error where the config at `prefix` names a dtype torch lacks; an
 /// override's name counts only where the override gives the whole config (`overridden`).
 inline void check_dtype_name(const hf_config& c, const std::string& prefix, bool overridden = false) {
@@ -72,6 +70,7 @@ inline void check_dtype_name(const hf_config& c, const std::string& prefix, bool
 /// Whether the engine builds the text sub-configs of class `architecture` from their plain
 /// objects, converting their dtypes: all but its LLaVA classes, which it reads from the top level.
 inline bool converts_sub_configs(const hf_config& c) { return !is_llava_class(c.text("architectures.0").value_or("")); }
+
 /// Throws model_config_error where an object of the file, at any depth, holds a list as its
 /// `dtype` (or the top level as its `torch_dtype` with no dtype: it becomes one): transformers writes
 /// every `dtype` of the loaded config back as a name, and a list has none.
