@@ -205,9 +205,10 @@ double compute_roof(roof_loop loop, int threads) {
   return best;
 }
 
-/// The roofs of a row, measured before it runs: the FMA peak, and for bf16 the peak of the
-/// products the path runs bf16 on (prefill and extend: AMX tiles or vdpbf16ps; decode, whose goal
-/// is set against it on every AVX-512 bf16 host: vdpbf16ps), with its counter's name.
+/// The roofs of a row, measured before it runs: the FMA peak, and for bf16 on a CPU with
+/// `vdpbf16ps` the peak of the bf16 products (prefill and extend on the AMX path: AMX tiles;
+/// otherwise vdpbf16ps, against which the goals of an AVX-512 bf16 host are set, also where its
+/// default path multiplies with FMAs), with its counter's name.
 struct flop_roofs {
   double fma = 0, bf16 = 0;
   const char* bf16_name = nullptr;
@@ -215,7 +216,7 @@ struct flop_roofs {
 flop_roofs flop_roofs_of(dtype type, int threads, bool tiles) {
   flop_roofs r{compute_roof(roof_loop::fma, threads)};
   if (type != dtype::bf16) return r;
-  if (active_isa() < isa::avx512_bf16) return r;
+  if (active_isa() < isa::avx512 || !available(isa::avx512_bf16)) return r;
   const bool amx = tiles && active_isa() == isa::avx512_amx;
   r.bf16 = compute_roof(amx ? roof_loop::amx : roof_loop::bf16_dot, threads);
   r.bf16_name = amx ? "pct_amx_roof" : "pct_bf16_dot_roof";

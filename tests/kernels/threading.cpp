@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The worker pool: every index runs exactly once, nested and concurrent regions run inline, and
-// the ISA switches report what the CPU offers.
+// The worker pool: every index runs exactly once, nested and concurrent regions run inline.
 #include <doctest/doctest.h>
 
 #include <atomic>
-#include <attncap/kernels/isa.hpp>
 #include <attncap/kernels/threading.hpp>
 #include <thread>
 #include <vector>
@@ -53,19 +51,10 @@ TEST_CASE("nested and concurrent regions complete") {
   CHECK(total.load() == 2 * 16 * 8);
 }
 
-TEST_CASE("ISA paths: scalar always, forcing an unavailable one throws, the override is scoped") {
-  CHECK(available(isa::scalar));
-  CHECK(available(best_isa()));
-  const isa before = active_isa();
-  {
-    scoped_isa force(isa::scalar);
-    CHECK(active_isa() == isa::scalar);
-  }
-  CHECK(active_isa() == before);
-  for (isa i : {isa::avx2, isa::avx512, isa::avx512_bf16, isa::avx512_amx})
-    if (!available(i)) CHECK_THROWS_AS(scoped_isa{i}, std::invalid_argument);
-  CHECK(to_string(isa::avx512_bf16) == "avx512_bf16");
-  CHECK(to_string(isa::avx512_amx) == "avx512_amx");
-  CHECK(resolve_threads(0) >= 1);
+TEST_CASE("resolve_threads: 0 or less is every pool thread, a count is capped at the pool") {
+  const int all = resolve_threads(0);
+  CHECK(all >= 1);
+  CHECK(resolve_threads(-1) == all);
   CHECK(resolve_threads(1) == 1);
+  CHECK(resolve_threads(all + 1) == all);
 }

@@ -21,11 +21,11 @@
 
 namespace attncap::kernels {
 
-/// A compiled path of the kernels, ordered from most portable to fastest.
+/// A compiled path of the kernels, ordered by the instructions each adds to the one before.
 /// `avx512_bf16` is the AVX-512 path plus `vdpbf16ps` for bf16 dot products; `avx512_amx` is the
 /// AVX-512 path plus AMX tiles (`tdpbf16ps`) for the bf16 products of prefill, extend and the decode
 /// groups that run as units of 4 or 8 heads (its other decode bodies multiply with FMAs, faster than
-/// `vdpbf16ps` there).
+/// `vdpbf16ps` there). Which one runs by default: best_isa().
 ATTNCAP_NAMED_ENUM(isa, std::uint8_t, scalar, avx2, avx512, avx512_bf16, avx512_amx)
 
 }  // namespace attncap::kernels
@@ -45,6 +45,7 @@ struct cpu_features {
   bool avx2_fma_f16c = false;  ///< AVX2 + FMA + F16C with OS-enabled YMM state
   bool avx512 = false;         ///< AVX-512 F/BW/DQ/VL with OS-enabled ZMM state
   bool avx512_bf16 = false;    ///< AVX512_BF16 (`vdpbf16ps`)
+  bool fast_bf16_dot = false;  ///< `vdpbf16ps` gives more FLOPs a cycle than the 512-bit FMAs (AMD's cores)
   bool amx_bf16 = false;       ///< AMX-TILE + AMX-BF16, tile state enabled and granted to this process
 };
 
@@ -63,6 +64,8 @@ inline cpu_features detect_cpu_features() noexcept {
   cpu_features f;
 #if defined(ATTNCAP_DETAIL_X86)
   unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(0, &a, &b, &c, &d)) return f;
+  const bool amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;  // "AuthenticAMD"
   if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
   const bool osxsave = (c >> 27) & 1u, fma = (c >> 12) & 1u, f16c = (c >> 29) & 1u;
   if (!osxsave) return f;
@@ -77,6 +80,7 @@ inline cpu_features detect_cpu_features() noexcept {
   f.avx512 = f.avx2_fma_f16c && zmm_state && avx512;
   const bool amx = ((d >> 22) & 1u) && ((d >> 24) & 1u), tile_state = (xcr0_lo & 0x60000u) == 0x60000u;
   if (__get_cpuid_count(7, 1, &a, &b, &c, &d)) f.avx512_bf16 = f.avx512 && ((a >> 5) & 1u);
+  f.fast_bf16_dot = f.avx512_bf16 && amd;
   f.amx_bf16 = f.avx512_bf16 && amx && tile_state && request_amx_state();
 #endif
   return f;
@@ -93,9 +97,8 @@ inline const cpu_features& host_features() noexcept {
   return f;
 }
 
-/// Whether path `i` can run on this CPU.
-inline bool available(isa i) noexcept {
-  const auto& f = host_features();
+/// Whether path `i` can run on a CPU with features `f`.
+constexpr bool available(isa i, const cpu_features& f) noexcept {
   switch (i) {
     case isa::scalar:
       return true;
@@ -111,12 +114,23 @@ inline bool available(isa i) noexcept {
   return false;
 }
 
-/// The fastest path this CPU can run.
-inline isa best_isa() noexcept {
-  for (isa i : {isa::avx512_amx, isa::avx512_bf16, isa::avx512, isa::avx2})
-    if (available(i)) return i;
+/// Whether path `i` can run on this CPU.
+inline bool available(isa i) noexcept { return available(i, host_features()); }
+
+/// The fastest path a CPU with features `f` can run: AMX tiles where granted, then the bf16 dot
+/// product where `vdpbf16ps` outpaces the FMAs. Where it gives half their FLOPs (Intel's cores)
+/// the AVX-512 FMA bodies run bf16 decode, prefill and extend faster (bench/README.md, "AVX-512
+/// host (Xeon, no AMX)"), so the `avx512` path runs there.
+constexpr isa best_isa(const cpu_features& f) noexcept {
+  if (available(isa::avx512_amx, f)) return isa::avx512_amx;
+  if (available(isa::avx512_bf16, f) && f.fast_bf16_dot) return isa::avx512_bf16;
+  for (isa i : {isa::avx512, isa::avx2})
+    if (available(i, f)) return i;
   return isa::scalar;
 }
+
+/// The fastest path this CPU can run.
+inline isa best_isa() noexcept { return best_isa(host_features()); }
 
 /// The path kernels use now: the forced one (see `scoped_isa`) or `best_isa()`.
 inline isa active_isa() noexcept {
