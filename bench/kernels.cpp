@@ -180,8 +180,8 @@ void fill(buffer& buf, dtype t) {
 /// The loops compute_roof times.
 enum class roof_loop { fma, bf16_dot, amx };
 
-/// Best-of-3 GFLOP/s of a roof loop on `threads` threads (bf16_dot and amx only where the path
-/// has them: flop_roofs_of).
+/// Best-of-3 GFLOP/s of a roof loop on `threads` threads (bf16_dot only where the CPU has it, amx
+/// only on the AMX path: flop_roofs_of).
 double compute_roof(roof_loop loop, int threads) {
   constexpr long iters = 2'000'000;
   const fma_roof_loop fma = fma_roof_of_path();

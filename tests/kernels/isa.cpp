@@ -6,13 +6,14 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+
+#include "reference.hpp"
 
 using namespace attncap;
 using namespace attncap::kernels;
 
 namespace {
-constexpr isa all_paths[] = {isa::scalar, isa::avx2, isa::avx512, isa::avx512_bf16, isa::avx512_amx};
-
 cpu_features avx2_only() { return {.avx2_fma_f16c = true}; }
 cpu_features avx512_plain() { return {.avx2_fma_f16c = true, .avx512 = true}; }
 cpu_features avx512_bf16_intel() { return {.avx2_fma_f16c = true, .avx512 = true, .avx512_bf16 = true}; }
@@ -43,6 +44,11 @@ TEST_CASE("available: each path needs its own features and those of the paths be
   CHECK(available(isa::avx512_bf16, avx512_bf16_intel()));
   CHECK_FALSE(available(isa::avx512_amx, avx512_bf16_amd()));
   CHECK(available(isa::avx512_amx, with_amx(avx512_bf16_intel())));
+  // A feature without those below it opens no path.
+  CHECK_FALSE(available(isa::avx512, {.avx512 = true}));
+  CHECK_FALSE(available(isa::avx512_bf16, {.avx2_fma_f16c = true, .avx512_bf16 = true}));
+  CHECK_FALSE(available(isa::avx512_amx, with_amx(avx512_plain())));
+  CHECK(best_isa(with_amx(cpu_features{})) == isa::scalar);
 }
 
 TEST_CASE("best_isa: AMX where granted, the bf16 dot product only where it outpaces the FMAs") {
@@ -61,9 +67,9 @@ TEST_CASE("this CPU: its best path runs, a path it lacks cannot be forced, the o
   const cpu_features& f = host_features();
   CHECK(best_isa() == best_isa(f));
   CHECK(available(best_isa()));
-  for (isa i : all_paths) CHECK(available(i) == available(i, f));
+  for (isa i : test::all_paths) CHECK(available(i) == available(i, f));
   if (const std::string vendor = proc_vendor(); !vendor.empty()) {
-    CAPTURE(vendor);
+    CHECK(std::string_view(f.vendor.data()) == vendor);
     CHECK(f.fast_bf16_dot == (f.avx512_bf16 && vendor == "AuthenticAMD"));
   }
   const isa before = active_isa();
@@ -72,7 +78,7 @@ TEST_CASE("this CPU: its best path runs, a path it lacks cannot be forced, the o
     CHECK(active_isa() == isa::scalar);
   }
   CHECK(active_isa() == before);
-  for (isa i : all_paths)
+  for (isa i : test::all_paths)
     if (!available(i)) CHECK_THROWS_AS(scoped_isa{i}, std::invalid_argument);
   CHECK(to_string(isa::avx512_bf16) == "avx512_bf16");
   CHECK(to_string(isa::avx512_amx) == "avx512_amx");

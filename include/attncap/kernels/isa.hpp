@@ -4,12 +4,15 @@
 /// XCR0, so the library needs no -march flag), and a scoped override that forces one path.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <attncap/config.hpp>
 #include <attncap/detail/enum_names.hpp>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #if defined(ATTNCAP_DETAIL_X86)
 #include <cpuid.h>
@@ -42,11 +45,12 @@ namespace attncap::kernels {
 
 /// CPU features the kernel paths are gated on, each checked separately.
 struct cpu_features {
-  bool avx2_fma_f16c = false;  ///< AVX2 + FMA + F16C with OS-enabled YMM state
-  bool avx512 = false;         ///< AVX-512 F/BW/DQ/VL with OS-enabled ZMM state
-  bool avx512_bf16 = false;    ///< AVX512_BF16 (`vdpbf16ps`)
-  bool fast_bf16_dot = false;  ///< `vdpbf16ps` gives more FLOPs a cycle than the 512-bit FMAs (AMD's cores)
-  bool amx_bf16 = false;       ///< AMX-TILE + AMX-BF16, tile state enabled and granted to this process
+  std::array<char, 13> vendor{};  ///< cpuid's vendor id ("GenuineIntel", "AuthenticAMD"; empty off x86)
+  bool avx2_fma_f16c = false;     ///< AVX2 + FMA + F16C with OS-enabled YMM state
+  bool avx512 = false;            ///< AVX-512 F/BW/DQ/VL with OS-enabled ZMM state
+  bool avx512_bf16 = false;       ///< AVX512_BF16 (`vdpbf16ps`)
+  bool fast_bf16_dot = false;     ///< `vdpbf16ps` gives more FLOPs a cycle than the 512-bit FMAs (AMD's cores)
+  bool amx_bf16 = false;          ///< AMX-TILE + AMX-BF16, tile state enabled and granted to this process
 };
 
 namespace detail {
@@ -65,7 +69,9 @@ inline cpu_features detect_cpu_features() noexcept {
 #if defined(ATTNCAP_DETAIL_X86)
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (!__get_cpuid(0, &a, &b, &c, &d)) return f;
-  const bool amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;  // "AuthenticAMD"
+  std::memcpy(f.vendor.data(), &b, 4);  // the id's twelve letters come in ebx, edx, ecx
+  std::memcpy(f.vendor.data() + 4, &d, 4);
+  std::memcpy(f.vendor.data() + 8, &c, 4);
   if (!__get_cpuid(1, &a, &b, &c, &d)) return f;
   const bool osxsave = (c >> 27) & 1u, fma = (c >> 12) & 1u, f16c = (c >> 29) & 1u;
   if (!osxsave) return f;
@@ -80,7 +86,7 @@ inline cpu_features detect_cpu_features() noexcept {
   f.avx512 = f.avx2_fma_f16c && zmm_state && avx512;
   const bool amx = ((d >> 22) & 1u) && ((d >> 24) & 1u), tile_state = (xcr0_lo & 0x60000u) == 0x60000u;
   if (__get_cpuid_count(7, 1, &a, &b, &c, &d)) f.avx512_bf16 = f.avx512 && ((a >> 5) & 1u);
-  f.fast_bf16_dot = f.avx512_bf16 && amd;
+  f.fast_bf16_dot = f.avx512_bf16 && std::string_view(f.vendor.data()) == "AuthenticAMD";
   f.amx_bf16 = f.avx512_bf16 && amx && tile_state && request_amx_state();
 #endif
   return f;
@@ -97,7 +103,7 @@ inline const cpu_features& host_features() noexcept {
   return f;
 }
 
-/// Whether path `i` can run on a CPU with features `f`.
+/// Whether path `i` can run on a CPU with features `f` (each path needs those below it too).
 constexpr bool available(isa i, const cpu_features& f) noexcept {
   switch (i) {
     case isa::scalar:
@@ -105,11 +111,11 @@ constexpr bool available(isa i, const cpu_features& f) noexcept {
     case isa::avx2:
       return f.avx2_fma_f16c;
     case isa::avx512:
-      return f.avx512;
+      return f.avx512 && available(isa::avx2, f);
     case isa::avx512_bf16:
-      return f.avx512 && f.avx512_bf16;
+      return f.avx512_bf16 && available(isa::avx512, f);
     case isa::avx512_amx:
-      return f.amx_bf16;
+      return f.amx_bf16 && available(isa::avx512_bf16, f);
   }
   return false;
 }
