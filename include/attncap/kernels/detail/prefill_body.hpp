@@ -36,27 +36,32 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void prefetch_step(const std::byte* pf, int d) {
   }
 }
 
-/// s[i][j0..] for rows [i0, i0+RI): S = Q K^T over NV vectors of keys of the packed K^T tile kt
-/// ([D][BK] fp32 FMA), prefetching PF lines from pf on the way.
+/// s[i0..i0+RI)[j0..] = Q K^T over NV vectors of keys: q points at qt[0][i0] (q transposed, so a
+/// step's RI values lie together behind one pointer), k at the packed K^T tile's column j0 ([D][BK]
+/// fp32), s at s[i0][j0]. PF lines from pf are prefetched on the way, one every few steps: blocks
+/// of steps keep the cadence out of the inner loop.
 template <int D, int RI, int NV, int PF, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float (*qf)[D], const float* kt, int i0, int j0,
-                                              float (*s)[prefill_bk], const std::byte* pf) {
+ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float* q, const float* k, float* s, const std::byte* pf) {
   using vec = typename O::vec;
+  constexpr int every = PF > 0 ? divisor_at_most(D, D / PF > 0 ? D / PF : 1) : (D % 4 == 0 ? 4 : 1);
   vec a[RI][NV];
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
-  for (int d = 0; d < D; ++d) {
-    prefetch_step<D, PF, O>(pf, d);
-    const float* kd = kt + d * prefill_bk + j0;
-    vec kv[NV];
-    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(kd + v * O::W);
-    ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
-      const vec qb = O::set1(qf[i0 + r][d]);
-      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qb, kv[v], a[r][v]);
+  for (int b = 0; b < D / every; ++b) {
+    if (PF > 0 && b < PF) O::prefetch(pf + b * 64);
+    ATTNCAP_DETAIL_UNROLLED_FOR (int e = 0; e < every; ++e) {
+      vec kv[NV];
+      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(k + e * prefill_bk + v * O::W);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
+        const vec qb = O::set1(q[e * prefill_bq + r]);
+        ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qb, kv[v], a[r][v]);
+      }
     }
+    q += every * prefill_bq;
+    k += every * prefill_bk;
   }
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
-    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(&s[i0 + r][j0 + v * O::W], a[r][v]);
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(s + r * prefill_bk + v * O::W, a[r][v]);
 }
 
 /// Same with vdpbf16ps: the K^T tile packed as bf16 pairs [D/2][BK], q rows read as bf16 pairs.
@@ -120,7 +125,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void over_rows(int rows, F&& f) {
 template <int D, class T>
 struct tile_state {
   static constexpr int BQ = prefill_bq, BK = prefill_bk;
-  alignas(64) float qf[BQ][D];     // q scaled, fp32 QK only
+  alignas(64) float qt[D][BQ];     // q scaled and transposed, fp32 QK only
   alignas(64) float acc[BQ][D];    // sum over the current group of key tiles
   alignas(64) float total[BQ][D];  // sum of flushed groups: two levels keep 32K-key sums at fp32 precision
   alignas(64) float s[BQ][BK];     // scores, then weights, of the current key tile
@@ -139,21 +144,25 @@ constexpr std::size_t tile_state_bytes(int d) {
 }
 
 /// Points the tile's rows at q (rows past nq repeat the last one), zeroes the sums and, for the
-/// fp32 QK, converts q once.
+/// fp32 QK, converts q once. The rows' lines are requested first, all together: read one after
+/// the other from memory, they stalled the tile's start.
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_begin(const prefill_work& w, tile_state<D, T>& t, float qscale) {
   for (int i = 0; i < prefill_bq; ++i) {
     const int src = i < w.nq ? i : w.nq - 1;
     t.qrow[i] = static_cast<const T*>(w.q) + static_cast<std::size_t>(src) * w.q_stride;
+    if (i < w.nq)
+      for (std::size_t b = 0; b < D * sizeof(T); b += 64)
+        O::prefetch_l1(reinterpret_cast<const std::byte*>(t.qrow[i]) + b);
     t.m[i] = -INFINITY;
     t.l[i] = 0.0f;
-    for (float& x : t.lv[i]) x = 0.0f;
-    for (int d = 0; d < D; ++d) {
-      t.acc[i][d] = 0.0f;
-      t.total[i][d] = 0.0f;
-      if (!w.bf16_dot) t.qf[i][d] = i < w.nq ? to_float(t.qrow[i][d]) * qscale : 0.0f;
-    }
+    std::fill(std::begin(t.lv[i]), std::end(t.lv[i]), 0.0f);
   }
+  std::fill(&t.acc[0][0], &t.acc[0][0] + prefill_bq * D, 0.0f);
+  std::fill(&t.total[0][0], &t.total[0][0] + prefill_bq * D, 0.0f);
+  if (w.bf16_dot) return;
+  for (int i = 0; i < prefill_bq; ++i)
+    for (int d = 0; d < D; ++d) t.qt[d][i] = i < w.nq ? to_float(t.qrow[i][d]) * qscale : 0.0f;
 }
 
 /// s = Q K^T of the packed key tile kt for the first rows_s rows (bf16 dot or fp32 FMA). The
@@ -178,7 +187,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_scores(const prefill_work& w, tile_state<
     over_rows<S::RI>(rows_s, [&]<int R>(int i0) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
       for (int j0 = 0; j0 < prefill_bk; j0 += S::NV * O::W) {
         const std::byte* part = pf + (i0 / S::RI * NJ + j0 / (S::NV * O::W)) * lines * 64;
-        qk_tile_fma<D, R, S::NV, R == S::RI ? lines : 0, O>(t.qf, kt, i0, j0, t.s, part);
+        qk_tile_fma<D, R, S::NV, R == S::RI ? lines : 0, O>(&t.qt[0][i0], kt + j0, &t.s[i0][j0], part);
       }
     });
   }
@@ -201,13 +210,13 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_mask(const prefill_work& w, float (*s)[pr
   const bool edge = kb < lo_exact || nk < BK || (w.causal && kb + BK - 1 > w.q_pos) ||
                     (w.window_left >= 0 && kb < w.q_pos + w.nq - 1 - w.window_left);
   if (!edge) return;
+  // A row sees one run of keys, [lo, hi) of the tile: two fills, no test per key.
   for (int i = 0; i < w.nq; ++i) {
     const int pos = w.q_pos + i;
-    for (int j = 0; j < BK; ++j) {
-      const int key = kb + j;
-      const bool visible = j < nk && (!w.causal || key <= pos) && (w.window_left < 0 || key >= pos - w.window_left);
-      if (!visible) s[i][j] = -INFINITY;
-    }
+    const int hi = std::clamp(w.causal && pos - kb + 1 < nk ? pos - kb + 1 : nk, 0, BK);
+    const int lo = std::clamp(w.window_left >= 0 ? pos - w.window_left - kb : 0, 0, hi);
+    std::fill(s[i], s[i] + lo, -INFINITY);
+    std::fill(s[i] + hi, s[i] + BK, -INFINITY);
   }
 }
 
