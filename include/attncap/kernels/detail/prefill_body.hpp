@@ -43,22 +43,23 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void prefetch_step(const std::byte* pf, int d) {
 template <int D, int RI, int NV, int PF, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float* q, const float* k, float* s, const std::byte* pf) {
   using vec = typename O::vec;
-  constexpr int every = PF > 0 ? divisor_at_most(D, D / PF > 0 ? D / PF : 1) : (D % 4 == 0 ? 4 : 1);
+  // Steps a block: one prefetch each; the scalar path prefetches nothing and keeps blocks short.
+  constexpr int every = PF > 0 && O::W > 1 ? divisor_at_most(D, D / PF > 0 ? D / PF : 1) : (D % 4 == 0 ? 4 : 1);
   vec a[RI][NV];
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
   for (int b = 0; b < D / every; ++b) {
     if (PF > 0 && b < PF) O::prefetch(pf + b * 64);
+    const float* qb = q + b * every * prefill_bq;
+    const float* kb = k + b * every * prefill_bk;
     ATTNCAP_DETAIL_UNROLLED_FOR (int e = 0; e < every; ++e) {
       vec kv[NV];
-      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(k + e * prefill_bk + v * O::W);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(kb + e * prefill_bk + v * O::W);
       ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
-        const vec qb = O::set1(q[e * prefill_bq + r]);
-        ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qb, kv[v], a[r][v]);
+        const vec qr = O::set1(qb[e * prefill_bq + r]);
+        ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qr, kv[v], a[r][v]);
       }
     }
-    q += every * prefill_bq;
-    k += every * prefill_bk;
   }
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(s + r * prefill_bk + v * O::W, a[r][v]);
@@ -144,8 +145,9 @@ constexpr std::size_t tile_state_bytes(int d) {
 }
 
 /// Points the tile's rows at q (rows past nq repeat the last one), zeroes the sums and, for the
-/// fp32 QK, converts q once. The rows' lines are requested first, all together: read one after
-/// the other from memory, they stalled the tile's start.
+/// fp32 QK, converts q once. The rows' lines are requested into L2 first, all together: read one
+/// after the other from memory, they stalled the tile's start (into L1, rows a few KiB apart would
+/// crowd a few sets and evict each other before use).
 template <int D, class T, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void tile_begin(const prefill_work& w, tile_state<D, T>& t, float qscale) {
   for (int i = 0; i < prefill_bq; ++i) {
@@ -153,10 +155,10 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void tile_begin(const prefill_work& w, tile_state<D
     t.qrow[i] = static_cast<const T*>(w.q) + static_cast<std::size_t>(src) * w.q_stride;
     if (i < w.nq)
       for (std::size_t b = 0; b < D * sizeof(T); b += 64)
-        O::prefetch_l1(reinterpret_cast<const std::byte*>(t.qrow[i]) + b);
+        O::prefetch(reinterpret_cast<const std::byte*>(t.qrow[i]) + b);
     t.m[i] = -INFINITY;
     t.l[i] = 0.0f;
-    std::fill(std::begin(t.lv[i]), std::end(t.lv[i]), 0.0f);
+    std::fill(t.lv[i], t.lv[i] + 16, 0.0f);
   }
   std::fill(&t.acc[0][0], &t.acc[0][0] + prefill_bq * D, 0.0f);
   std::fill(&t.total[0][0], &t.total[0][0] + prefill_bq * D, 0.0f);
