@@ -81,10 +81,15 @@ def alternated(name, torch_fn, attncap_fn, attncap_out, pairs):
     """Both calls once, outputs compared, then `pairs` pairs; the times and per-pair ratios."""
     expected = torch_fn()
     attncap_fn()
-    diff = (attncap_out().float() - expected.float()).abs().max().item()
-    limit = 1e-4 if expected.dtype == torch.float32 else 3e-2
-    if not diff <= limit:
-        sys.exit(f"{name}: attncap and torch differ by {diff} (limit {limit})")
+    got, want = attncap_out().float(), expected.float()
+    diff = (got - want).abs().max().item()
+    # Relative to each output row's size: late causal rows average many values and shrink, where
+    # an absolute bound would pass a row that attends to the wrong keys.
+    scale = want.abs().amax(dim=-1, keepdim=True).clamp_min(1e-6)
+    rel = ((got - want).abs() / scale).max().item()
+    limit = 1e-4 if expected.dtype == torch.float32 else 2e-2
+    if not rel <= limit:
+        sys.exit(f"{name}: attncap and torch differ by {rel} of a row's largest value (limit {limit})")
     t_torch, t_attncap = [], []
     for i in range(pairs):
         for fn, times in ((torch_fn, t_torch), (attncap_fn, t_attncap))[:: 1 if i % 2 == 0 else -1]:
@@ -100,6 +105,8 @@ def main():
     ap.add_argument("--attncap", metavar="LIB", help="libattncap_peer_torch.so: alternate with attncap's prefill")
     ap.add_argument("--pairs", type=int, default=9, help="pairs per shape with --attncap (default 9)")
     args = ap.parse_args()
+    if args.pairs < 1:
+        ap.error(f"--pairs {args.pairs}: accepted 1 or more")
     lib = None
     if args.attncap:
         lib = ctypes.CDLL(args.attncap)
