@@ -26,41 +26,37 @@ constexpr std::size_t packed_tile_floats(int d, std::size_t v_bytes) {
   return prefill_bk * std::size_t(d) * (4 + v_bytes) / 4;
 }
 
-/// Prefetches into L2, at step d of Steps, the lines of pf due there: PF lines spread evenly over
-/// the steps (at most one a step).
-template <int Steps, int PF, class O>
-ATTNCAP_DETAIL_ALWAYS_INLINE void prefetch_step(const std::byte* pf, int d) {
-  if constexpr (PF > 0) {
-    constexpr int every = Steps / PF > 0 ? Steps / PF : 1;
-    if (d % every == 0 && d / every < PF) O::prefetch(pf + d / every * 64);
+/// step(d) for d in [0, Steps), in blocks of steps with one of PF lines of pf prefetched into L2
+/// at the start of each of the first PF blocks: a block's steps are unrolled, so the cadence is
+/// decided at compile time, not by a test in every step. The scalar path prefetches nothing and
+/// keeps blocks of 4 steps.
+template <int Steps, int PF, class O, class F>
+ATTNCAP_DETAIL_ALWAYS_INLINE void prefetched_steps(const std::byte* pf, F&& step) {
+  constexpr int every =
+      PF > 0 && O::W > 1 ? divisor_at_most(Steps, Steps / PF > 0 ? Steps / PF : 1) : (Steps % 4 == 0 ? 4 : 1);
+  for (int b = 0; b < Steps / every; ++b) {
+    if (PF > 0 && b < PF) O::prefetch(pf + b * 64);
+    ATTNCAP_DETAIL_UNROLLED_FOR (int e = 0; e < every; ++e) step(b * every + e);
   }
 }
 
 /// s[i0..i0+RI)[j0..] = Q K^T over NV vectors of keys: q points at qt[0][i0] (q transposed, so a
 /// step's RI values lie together behind one pointer), k at the packed K^T tile's column j0 ([D][BK]
-/// fp32), s at s[i0][j0]. PF lines from pf are prefetched on the way, one every few steps: blocks
-/// of steps keep the cadence out of the inner loop.
+/// fp32), s at s[i0][j0]; PF lines from pf prefetched on the way.
 template <int D, int RI, int NV, int PF, class O>
 ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_fma(const float* q, const float* k, float* s, const std::byte* pf) {
   using vec = typename O::vec;
-  // Steps a block: one prefetch each; the scalar path prefetches nothing and keeps blocks short.
-  constexpr int every = PF > 0 && O::W > 1 ? divisor_at_most(D, D / PF > 0 ? D / PF : 1) : (D % 4 == 0 ? 4 : 1);
   vec a[RI][NV];
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
-  for (int b = 0; b < D / every; ++b) {
-    if (PF > 0 && b < PF) O::prefetch(pf + b * 64);
-    const float* qb = q + b * every * prefill_bq;
-    const float* kb = k + b * every * prefill_bk;
-    ATTNCAP_DETAIL_UNROLLED_FOR (int e = 0; e < every; ++e) {
-      vec kv[NV];
-      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(kb + e * prefill_bk + v * O::W);
-      ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
-        const vec qr = O::set1(qb[e * prefill_bq + r]);
-        ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qr, kv[v], a[r][v]);
-      }
+  prefetched_steps<D, PF, O>(pf, [&](int d) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
+    vec kv[NV];
+    ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) kv[v] = O::load(k + d * prefill_bk + v * O::W);
+    ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r) {
+      const vec qr = O::set1(q[d * prefill_bq + r]);
+      ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::fma(qr, kv[v], a[r][v]);
     }
-  }
+  });
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(s + r * prefill_bk + v * O::W, a[r][v]);
 }
@@ -73,8 +69,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_bf16dot(const bf16_t* const* qrow, con
   vec a[RI][NV];
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::zero();
-  for (int d = 0; d < D / 2; ++d) {
-    prefetch_step<D / 2, PF, O>(pf, d);
+  prefetched_steps<D / 2, PF, O>(pf, [&](int d) ATTNCAP_DETAIL_ALWAYS_INLINE_LAMBDA {
     const std::uint32_t* kd = kp + d * prefill_bk;
     decltype(O::broadcast_pair(nullptr)) kv[NV];
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v)
@@ -83,7 +78,7 @@ ATTNCAP_DETAIL_ALWAYS_INLINE void qk_tile_bf16dot(const bf16_t* const* qrow, con
       const auto qb = O::broadcast_pair(qrow[i0 + r] + 2 * d);
       ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) a[r][v] = O::dot_bf16(a[r][v], qb, kv[v]);
     }
-  }
+  });
   const vec sc = O::set1(scale);
   ATTNCAP_DETAIL_UNROLLED_FOR (int r = 0; r < RI; ++r)
     ATTNCAP_DETAIL_UNROLLED_FOR (int v = 0; v < NV; ++v) O::store(&s[i0 + r][v * O::W], O::mul(a[r][v], sc));
