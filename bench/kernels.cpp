@@ -257,11 +257,6 @@ decode_params paged_params(const std::vector<std::int32_t>& table, const std::ve
   p.allow_bf16_products = bf16_products;
   return p;
 }
-std::vector<std::int32_t> identity_pages(int pages) {
-  std::vector<std::int32_t> table(static_cast<std::size_t>(pages));
-  for (int i = 0; i < pages; ++i) table[std::size_t(i)] = i;
-  return table;
-}
 
 /// Bytes/s and GFLOP/s of a decode benchmark, and both as a percentage of the roofs measured
 /// before its loop.
@@ -313,7 +308,7 @@ void bench_decode(benchmark::State& state, decode_config c, int seq, int threads
   const std::size_t nq = std::size_t(hq) * std::size_t(c.head_dim);
   buffer q(nq * size_of(q_dtype)), o(q.size());
   for (std::size_t i = 0; i < nq; ++i) kernels::store_from_float(q.data(), q_dtype, i, 0.01f);
-  const std::vector<std::int32_t> table = identity_pages(pages), lens{seq};
+  const std::vector<std::int32_t> table = bench::identity_pages(pages), lens{seq};
   decode_params p = paged_params(table, lens, page, threads, bf16_products);
   run_decode(state, p, {c, hq, hkv, q_dtype, double(seq), threads}, q, o, k, v);
 }
@@ -351,7 +346,7 @@ void bench_mla(benchmark::State& state, mla_config c, int seq, int heads, int th
   buffer kv(std::size_t(seq) * std::size_t(c.qk_dim) * size_of(c.kv));
   fill(kv, c.kv);
   std::vector<float> q(std::size_t(heads) * std::size_t(c.qk_dim), 0.01f), o(std::size_t(heads) * std::size_t(c.v_dim));
-  const std::vector<std::int32_t> table = identity_pages(seq / page), lens{seq};
+  const std::vector<std::int32_t> table = bench::identity_pages(seq / page), lens{seq};
   decode_params p = paged_params(table, lens, page, threads, bf16_products);
   p.q = q.data();
   p.o = o.data();
@@ -403,7 +398,7 @@ void bench_extend(benchmark::State& state, prefill_config c, int prefix, int chu
   fill(k, c.type);
   fill(v, c.type);
   fill(q, c.type);
-  const std::vector<std::int32_t> table = identity_pages(pages), q_indptr{0, chunk}, kv_indptr{0, kv_len};
+  const std::vector<std::int32_t> table = bench::identity_pages(pages), q_indptr{0, chunk}, kv_indptr{0, kv_len};
   const prefill_params p{.q = q.data(),
                          .o = o.data(),
                          .type = c.type,

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -92,6 +93,14 @@ inline double huge_page_mib() {
     if (std::sscanf(line, "AnonHugePages: %lf kB", &kib) == 1) break;
   std::fclose(f);
   return kib < 0 ? -1 : kib / 1024;
+}
+
+/// The page table of one sequence whose KV pages lie in order (0, 1, …, count - 1), as the
+/// bench's paged rows and the peers lay their caches out.
+inline std::vector<std::int32_t> identity_pages(int count) {
+  std::vector<std::int32_t> table(static_cast<std::size_t>(count > 0 ? count : 0));
+  for (std::size_t i = 0; i < table.size(); ++i) table[i] = static_cast<std::int32_t>(i);
+  return table;
 }
 
 }  // namespace bench

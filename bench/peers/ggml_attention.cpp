@@ -144,8 +144,7 @@ class attncap_case {
  private:
   static constexpr int page = 16;
   void set_decode() {
-    table_.resize(std::size_t((sh_.s + page - 1) / page));
-    for (std::size_t i = 0; i < table_.size(); ++i) table_[i] = std::int32_t(i);
+    table_ = bench::identity_pages((sh_.s + page - 1) / page);
     lens_ = {sh_.s};
     decode_ = {.q = q_.data(),
                .o = o_.data(),

@@ -10,6 +10,8 @@
 #include <exception>
 #include <vector>
 
+#include "../memory.hpp"
+
 namespace {
 
 namespace ak = attncap::kernels;
@@ -34,7 +36,7 @@ void run(const void* q, const void* k, const void* v, void* o, attncap::dtype ty
   thread_local std::vector<std::int32_t> table;
   if (page_size > 0) {
     const int pages = (kv_len + page_size - 1) / page_size;
-    for (int i = static_cast<int>(table.size()); i < pages; ++i) table.push_back(i);
+    if (static_cast<int>(table.size()) < pages) table = bench::identity_pages(pages);
     p.k_cache = k;
     p.v_cache = v;
     p.layout = ak::kv_layout::hnd;
