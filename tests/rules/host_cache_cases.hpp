@@ -58,7 +58,7 @@ inline constexpr std::array host_cache_rules{
     rule_case{&sa::lmcache_dp_attention::info, stage::server_args, exception_kind::not_implemented_error,
               host_cache::lmcache.tp(2).with(&launch_config::dp_size, 2).flag(&launch_config::enable_dp_attention),
               "LMCacheUnifiedRadixCache does not yet support DP attention",
-              host_cache::lmcache.tp(2).with(&launch_config::dp_size, 2), "True"},
+              host_cache::lmcache.tp(2).with(&launch_config::dp_size, 2), "2"},
     rule_case{&sa::lmcache_dcp::info, stage::server_args, exception_kind::not_implemented_error,
               host_cache::lmcache.tp(2).dcp(2),
               "--enable-lmcache with --dcp-size > 1 is not supported: LMCache has no DCP-aware index translation",

@@ -34,7 +34,7 @@ inline constexpr std::array model_providers_rules{
               "IQuestQ1 speculative decoding requires --speculative-eagle-topk 1.", iquest.eagle(1, 3, 4), "2"},
     rule_case{&sa::iquest_q1_dp_attention::info, stage::server_args, exception_kind::value_error,
               iquest.with(&launch_config::dp_size, 2).flag(&launch_config::enable_dp_attention),
-              "IQuest Q1 does not support DP attention.", iquest.with(&launch_config::dp_size, 2), "True"},
+              "IQuest Q1 does not support DP attention.", iquest.with(&launch_config::dp_size, 2), "2"},
     rule_case{&sa::iquest_q1_pp_size::info, stage::server_args, exception_kind::value_error,
               iquest.with(&launch_config::pp_size, 2), "IQuest Q1 does not support pipeline parallelism.", iquest, "2"},
     rule_case{&sa::moss_vl_flashinfer_prefill::info, stage::server_args, exception_kind::assertion_error,

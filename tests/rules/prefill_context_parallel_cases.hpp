@@ -59,6 +59,21 @@ inline constexpr std::array prefill_context_parallel_rules{
     rule_case{&sa::dsv4_prefill_cp_hip_v41::info, stage::server_args, exception_kind::value_error,
               pcp::dsv4_hip.flag(&launch_config::deepseek_v41),
               "DeepSeekV4 prefill CP on HIP does not support DeepSeek-V4.1 yet.", pcp::dsv4_hip, "True"},
+    rule_case{&sa::dsv4_prefill_cp_attention_dp_replicas::info, stage::server_args, exception_kind::assertion_error,
+              pcp::dsv4.tp(4).dp(2).with(&launch_config::attn_dp_size, 2),
+              "--dp-size 2 with --attn-dp-size 2: data-parallel replicas combined with attention data parallelism "
+              "are not supported.",
+              pcp::dsv4.tp(4).with(&launch_config::attn_dp_size, 2), "2"},
+    rule_case{&sa::dsa_prefill_cp_attention_dp_replicas::info, stage::server_args, exception_kind::assertion_error,
+              pcp::dsa.tp(4).dp(2).with(&launch_config::attn_dp_size, 2),
+              "--dp-size 2 with --attn-dp-size 2: data-parallel replicas combined with attention data parallelism "
+              "are not supported.",
+              pcp::dsa.tp(4).with(&launch_config::attn_dp_size, 2), "2"},
+    rule_case{&sa::mla_prefill_cp_attention_dp_replicas::info, stage::server_args, exception_kind::assertion_error,
+              pcp::mla.tp(4).dp(2).with(&launch_config::attn_dp_size, 2),
+              "--dp-size 2 with --attn-dp-size 2: data-parallel replicas combined with attention data parallelism "
+              "are not supported.",
+              pcp::mla.tp(4).with(&launch_config::attn_dp_size, 2), "2"},
     rule_case{&sa::dsv4_prefill_cp_dp_attention::info, stage::server_args, exception_kind::assertion_error,
               pcp::dsv4.tp(4).dp(2).flag(&launch_config::enable_dp_attention),
               "For round-robin split mode, dp attention is not supported.",
@@ -114,15 +129,15 @@ inline constexpr std::array prefill_context_parallel_rewrites{
     rewrite_case{&sa::dsa_prefill_cp_attention_dp::info, pcp::dsa.tp(4).dp(2),
                  "--dp-size 2 under DSA context parallelism runs 2 attention data-parallel groups. This is deprecated "
                  "and will be rejected after 2026-12-31; use --attn-dp-size 2 instead.",
-                 "True", pcp::dsa.tp(4).dp(2).flag(&launch_config::enable_prefill_cp, false)},
+                 "2", pcp::dsa.tp(4).dp(2).flag(&launch_config::enable_prefill_cp, false)},
     rewrite_case{&sa::mla_prefill_cp_attention_dp::info, pcp::mla.tp(4).dp(2),
                  "--dp-size 2 under MLA context parallelism runs 2 attention data-parallel groups. This is deprecated "
                  "and will be rejected after 2026-12-31; use --attn-dp-size 2 instead.",
-                 "True", pcp::mla.tp(4).dp(2).flag(&launch_config::enable_dp_attention)},
+                 "2", pcp::mla.tp(4).dp(2).flag(&launch_config::enable_dp_attention)},
     rewrite_case{&sa::dsv4_prefill_cp_attention_dp::info, pcp::dsv4.tp(4).dp(2),
                  "--dp-size 2 under DeepSeek-V4 context parallelism runs 2 attention data-parallel groups. This is "
                  "deprecated and will be rejected after 2026-12-31; use --attn-dp-size 2 instead.",
-                 "True", pcp::dsv4.tp(4).dp(2).flag(&launch_config::enable_prefill_cp, false)},
+                 "2", pcp::dsv4.tp(4).dp(2).flag(&launch_config::enable_prefill_cp, false)},
     // MLA CP and zigzag DSA CP run their MoE over DeepEP.
     rewrite_case{&sa::mla_prefill_cp_moe_a2a::info, pcp::mla,
                  "For MLA CP, we have the following restrictions: moe_dense_tp_size == 1, moe_a2a_backend == deepep, "

@@ -55,7 +55,7 @@ inline constexpr std::array server_checks_rules{
                   .flag(&launch_config::sglang_enable_pp_spec)
                   .with(&launch_config::dp_size, 2)
                   .tp(2),
-              "True"},
+              "2"},
     rule_case{&sa::chunked_prefill_page_size::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm90).backend(id::fa3).page(48).with(&launch_config::chunked_prefill_size, 8192),
               "chunked_prefill_size must be divisible by page_size",
@@ -63,6 +63,21 @@ inline constexpr std::array server_checks_rules{
     rule_case{&sa::chunked_prefill_page_size::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm90).backend(id::fa3).page(100), "chunked_prefill_size must be divisible by page_size",
               on(H::sm90).backend(id::fa3).page(100).with(&launch_config::chunked_prefill_size, -1), "None"},
+    // Three attention DP groups split every chunk into one that four does not divide; replicas
+    // keep whole chunks.
+    rule_case{&sa::chunked_prefill_page_size::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90).backend(id::fa3).page(4).tp(3).dp(3).flag(&launch_config::enable_dp_attention),
+              "chunked_prefill_size must be divisible by page_size", on(H::sm90).backend(id::fa3).page(4).tp(3).dp(3),
+              "None"},
+    rule_case{&sa::chunked_prefill_page_size::info, stage::server_args, exception_kind::assertion_error,
+              on(H::sm90)
+                  .backend(id::fa3)
+                  .page(4)
+                  .tp(3)
+                  .with(&launch_config::attn_dp_size, 3)
+                  .with(&launch_config::chunked_prefill_size, 8192),
+              "chunked_prefill_size must be divisible by page_size",
+              on(H::sm90).backend(id::fa3).page(4).tp(3).with(&launch_config::chunked_prefill_size, 8192), "2730"},
 };
 
 }  // namespace attncap::test

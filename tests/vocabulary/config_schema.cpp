@@ -8,7 +8,7 @@
 
 using namespace attncap;
 
-static_assert(enum_count<field>() == 103 && field_schema.size() == 103);
+static_assert(enum_count<field>() == 104 && field_schema.size() == 104);
 static_assert(to_string(field::speculative_ngram_max_bfs_breadth) == "speculative_ngram_max_bfs_breadth");
 static_assert(from_string<field>("page_size") == field::page_size);
 static_assert(is_field_name("disable_cuda_graph") && !is_field_name("prefill_backend") && !is_field_name(""));
@@ -18,6 +18,23 @@ static_assert(schema_of(field::chunked_prefill_size).lo == -1 && ::attncap::unse
 static_assert(schema_of(field::cuda).kind == field_kind::version);
 static_assert(schema_of(field::sliding_window).lo == -1 && schema_of(field::page_size).hi == 1 << 30);
 static_assert(schema_of(field::logit_cap).kind == field_kind::real);
+
+// Attention DP in either spelling: --attn-dp-size, or --dp-size under --enable-dp-attention where
+// no attention DP size is given (then --dp-size stays replicas).
+static_assert([] {
+  launch_config deprecated, current, both, replicas;
+  deprecated.enable_dp_attention = true;
+  deprecated.dp_size = 4;
+  deprecated.tp_size = current.tp_size = replicas.tp_size = 8;
+  current.attn_dp_size = 4;
+  both = deprecated;
+  both.attn_dp_size = 2;
+  replicas.dp_size = 4;
+  return deprecated.attn_dp_groups() == 4 && deprecated.dp_replicas() == 1 && deprecated.head_ranks() == 2 &&
+         current.attn_dp_groups() == 4 && current.dp_replicas() == 1 && current.attn_tp_size() == 2 &&
+         current.attn_dp_enabled() && both.attn_dp_groups() == 2 && both.dp_replicas() == 4 &&
+         !replicas.attn_dp_enabled() && replicas.dp_replicas() == 4 && replicas.head_ranks() == 8;
+}());
 
 // Visiting reaches the member the key names, in constant expressions too.
 static_assert([] {

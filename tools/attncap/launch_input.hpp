@@ -66,7 +66,7 @@ struct given_input {
 
 namespace detail {
 /// Server arguments the launch line uses without a configuration key of their own.
-inline constexpr std::string_view read_for_facts[] = {"model_path", "json_model_override_args", "attn_dp_size"};
+inline constexpr std::string_view read_for_facts[] = {"model_path", "json_model_override_args"};
 
 struct assembly {
   nlohmann::json config = nlohmann::json::object();
@@ -169,13 +169,20 @@ inline std::string flag_words(const std::string& key, const nlohmann::json& v) {
   return flag_name(key) + " " + (v.is_string() ? v.get<std::string>() : shown(v));
 }
 
-/// The attention data-parallel size the engine splits heads by.
-inline std::int32_t attn_dp_size(const launch_line& line, const nlohmann::json& c) {
-  if (const auto* f = line.last("attn_dp_size"); f && !f->values.empty())
-    return static_cast<std::int32_t>(std::clamp<std::int64_t>(detail::python_int(f->values.back()), 1, 65536));
-  const bool dp_attention = c.value("enable_dp_attention", false);
-  return dp_attention && c.contains("dp_size") && c["dp_size"].is_number_integer() ? c["dp_size"].get<std::int32_t>()
-                                                                                   : 1;
+/// The attention data-parallel groups the engine splits heads by, in either spelling
+/// (launch_config::attn_dp_groups); a size that is not a positive integer counts as one here and is
+/// refused with the configuration.
+inline std::int32_t attn_dp_groups(const nlohmann::json& c) {
+  const auto size = [&](const char* key) {
+    const auto it = c.find(key);
+    return it != c.end() && it->is_number_integer() ? static_cast<std::int32_t>(std::clamp<std::int64_t>(*it, 1, 65536))
+                                                    : 1;
+  };
+  launch_config l;
+  l.enable_dp_attention = c.value("enable_dp_attention", false);
+  l.dp_size = size("dp_size");
+  l.attn_dp_size = size("attn_dp_size");
+  return l.attn_dp_groups();
 }
 
 /// The facts of the launch line's model folder, where nothing explicit gives them.
@@ -184,8 +191,7 @@ inline void read_model_facts(const launch_line& line, assembly& a) {
   if (path == nullptr || path->values.empty()) return;
   const launch_flag* overrides_flag = line.last("json_model_override_args");
   const std::string overrides = overrides_flag && !overrides_flag->values.empty() ? overrides_flag->values.back() : "";
-  const rank_layout layout{a.config.value("tp_size", 1), attn_dp_size(line, a.config),
-                           a.config.value("attn_cp_size", 1)};
+  const rank_layout layout{a.config.value("tp_size", 1), attn_dp_groups(a.config), a.config.value("attn_cp_size", 1)};
   model_facts facts;
   try {
     facts = derive_model_facts(read_model_facts_config(path->values.back(), overrides), layout);

@@ -30,6 +30,7 @@ FLAGS = {
     "speculative_attention_mode": "--speculative-attention-mode",
     "tp_size": "--tp-size",
     "dp_size": "--dp-size",
+    "attn_dp_size": "--attn-dp-size",
     "pp_size": "--pp-size",
     "disaggregation_mode": "--disaggregation-mode",
     "attn_cp_size": "--attn-cp-size",
@@ -146,12 +147,20 @@ NEUTRAL_MHA = "MistralForCausalLM"
 NEUTRAL_MLA = "MiniCPM3ForCausalLM"
 
 
+def _attn_dp_groups(cfg: dict) -> int:
+    """The attention DP groups: --attn-dp-size, or the deprecated --dp-size with
+    --enable-dp-attention where none is given (the engine moves it there first)."""
+    groups = int(cfg.get("attn_dp_size", 1))
+    if cfg.get("enable_dp_attention") and groups == 1:
+        groups = int(cfg.get("dp_size", 1))
+    return groups
+
+
 def _head_ranks(cfg: dict) -> int:
     """The ranks a model's heads are split over: the attention tensor-parallel group's, as attention
     DP splits the tensor-parallel ranks into groups that each hold every head (attncap's per-rank
     head facts count them so)."""
-    tp = int(cfg.get("tp_size", 1)) // (int(cfg.get("dp_size", 1)) if cfg.get("enable_dp_attention") else 1)
-    return max(tp, 1)
+    return max(int(cfg.get("tp_size", 1)) // _attn_dp_groups(cfg), 1)
 
 
 def hf_config(cfg: dict) -> dict:
@@ -447,11 +456,22 @@ def random_config(rng: random.Random) -> dict:
             cfg["tp_size"] = rng.choice([d for d in (2, 4, 8) if d >= cfg["dcp_size"]])
     if rng.random() < 0.05:
         _dcp_shape(cfg, rng)
-    if rng.random() < 0.04:
-        # Attention data parallelism, its LM head, and context parallelism inside it.
-        cfg["dp_size"] = 2
+    if rng.random() < 0.06:
+        # Attention data parallelism in either spelling (--attn-dp-size, or the deprecated --dp-size
+        # with --enable-dp-attention), sometimes beside replicas or over ranks it does not divide;
+        # its LM head, and context parallelism inside it.
         cfg["tp_size"] = rng.choice([2, 4])
-        cfg["enable_dp_attention"] = rng.random() < 0.8
+        if rng.random() < 0.5:
+            cfg["attn_dp_size"] = 2
+            if rng.random() < 0.15:
+                cfg["dp_size"] = 2
+        else:
+            cfg["dp_size"] = 2
+            cfg["enable_dp_attention"] = rng.random() < 0.8
+            if rng.random() < 0.1:
+                cfg["attn_dp_size"] = 2
+        if rng.random() < 0.1:
+            cfg["tp_size"] = 3
         cfg["enable_dp_lm_head"] = rng.random() < 0.6
         if rng.random() < 0.2:
             # The tensor-parallel ranks hold the attention DP groups times the CP ranks.
@@ -463,7 +483,7 @@ def random_config(rng: random.Random) -> dict:
             cfg["cp_strategy"] = rng.choice(["zigzag", "interleave"])
         if rng.random() < 0.3:
             cfg["attn_cp_size"], cfg["tp_size"] = 2, rng.choice([2, 4])
-    dspark_dp = cfg.get("speculative_algorithm") == "DSPARK" and cfg.get("enable_dp_attention")
+    dspark_dp = cfg.get("speculative_algorithm") == "DSPARK" and _attn_dp_groups(cfg) > 1
     for key in ("moe_a2a_backend", "speculative_moe_a2a_backend"):
         # The MoE all-to-all, where attention rules read it: DSPARK's dp attention, the CP layouts.
         if rng.random() < (0.4 if dspark_dp else 0.04):
@@ -553,7 +573,7 @@ def random_config(rng: random.Random) -> dict:
 def _environment(cfg: dict, rng: random.Random) -> None:
     """The server's environment variables, most often where a rule reads them."""
     algorithm, hip = cfg.get("speculative_algorithm"), cfg["hardware"].startswith("gfx")
-    dp_draft = algorithm in ("DFLASH", "DSPARK") and cfg.get("enable_dp_attention")
+    dp_draft = algorithm in ("DFLASH", "DSPARK") and _attn_dp_groups(cfg) > 1
     if rng.random() < (0.4 if dp_draft else 0.02):
         cfg["sglang_enable_dp_spec_prefill_coordination"] = rng.random() < 0.8
     if rng.random() < (0.3 if algorithm == "DSPARK" else 0.02):

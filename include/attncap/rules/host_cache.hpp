@@ -59,8 +59,8 @@ ATTNCAP_RULE(lmcache_speculative, "lmcache.speculative", server_args, not_implem
              "None", "LMCacheUnifiedRadixCache does not yet support speculative decoding") {
   return ctx.cfg.enable_lmcache && ctx.cfg.speculative_algorithm != speculative_algorithm::none;
 }
-ATTNCAP_RULE(lmcache_dp_attention, "lmcache.dp_attention", server_args, not_implemented_error, enable_dp_attention,
-             "False", "LMCacheUnifiedRadixCache does not yet support DP attention") {
+ATTNCAP_RULE(lmcache_dp_attention, "lmcache.dp_attention", server_args, not_implemented_error, attn_dp_size, "1",
+             "LMCacheUnifiedRadixCache does not yet support DP attention") {
   return ctx.cfg.enable_lmcache && ctx.cfg.attn_dp_enabled();
 }
 ATTNCAP_RULE(lmcache_dcp, "lmcache.dcp", server_args, not_implemented_error, dcp_size, "1",

@@ -35,7 +35,7 @@ struct minicpm_dense {
 };
 }  // namespace detail
 
-ATTNCAP_RULE(minicpm_dp_attention, "model.minicpm_dp_attention", server_args, value_error, enable_dp_attention, "False",
+ATTNCAP_RULE(minicpm_dp_attention, "model.minicpm_dp_attention", server_args, value_error, attn_dp_size, "1",
              "MiniCPM does not support DP attention") {
   return detail::is_minicpm(ctx.cfg) && ctx.cfg.attn_dp_enabled();
 }

@@ -84,8 +84,8 @@ ATTNCAP_RULE(iquest_q1_topk, "model.iquest_q1_topk", server_args, value_error, s
              "IQuestQ1 speculative decoding requires --speculative-eagle-topk 1.") {
   return detail::is_iquest_q1(ctx.cfg) && ctx.cfg.speculative_eagle_topk > 1;
 }
-ATTNCAP_RULE(iquest_q1_dp_attention, "model.iquest_q1_dp_attention", server_args, value_error, enable_dp_attention,
-             "False", "IQuest Q1 does not support DP attention.") {
+ATTNCAP_RULE(iquest_q1_dp_attention, "model.iquest_q1_dp_attention", server_args, value_error, attn_dp_size, "1",
+             "IQuest Q1 does not support DP attention.") {
   return detail::is_iquest_q1(ctx.cfg) && ctx.cfg.attn_dp_enabled();
 }
 ATTNCAP_RULE(iquest_q1_pp_size, "model.iquest_q1_pp_size", server_args, value_error, pp_size, "1",

@@ -44,7 +44,7 @@ constexpr bool mla_prefill_cp(const rule_context& ctx) noexcept {
 }
 /// The attention-DP groups a context-parallel layout runs: the engine reads a plain `--dp-size`
 /// as attention DP there (model_override_base.py, context_parallel_attn_dp_size).
-constexpr std::int32_t cp_attn_dp_size(const launch_config& c) noexcept { return c.dp_size > 1 ? c.dp_size : 1; }
+constexpr std::int32_t cp_attn_dp_size(const launch_config& c) noexcept { return c.attn_dp_groups() * c.dp_replicas(); }
 /// The context-parallel ranks a layout gets: the whole tensor-parallel group of an attention-DP
 /// group, or the size given where `keep_given` (DSA's interleave, which may shard heads too).
 constexpr std::int32_t cp_group_size(const launch_config& c, bool keep_given) noexcept {
@@ -77,19 +77,29 @@ ATTNCAP_RULE(hyv4_prefill_cp, "model.hyv4_prefill_cp", server_args, value_error,
   return ctx.cfg.model == model_family::hyv4 && detail::prefill_cp(ctx.cfg);
 }
 
-/// A context-parallel layout runs `--dp-size N` as N attention-DP groups, with the engine's
-/// deprecation warning; `Layout` names the layout as the warning does.
-#define ATTNCAP_CP_ATTENTION_DP(Name, Code, Layout, Where)                                                        \
-  struct Name {                                                                                                   \
-    static constexpr rewrite_info info{                                                                           \
-        Code, field::enable_dp_attention,                                                                         \
-        "--dp-size {dp_size} under " Layout                                                                       \
-        " runs {dp_size} attention data-parallel groups. This is deprecated "                                     \
-        "and will be rejected after 2026-12-31; use --attn-dp-size {dp_size} instead."};                          \
-    static constexpr bool applies(const rule_context& ctx) noexcept {                                             \
-      return Where(ctx) && ctx.cfg.dp_size > 1 && !ctx.cfg.enable_dp_attention;                                   \
-    }                                                                                                             \
-    static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.enable_dp_attention = true; } \
+/// A context-parallel layout refuses data-parallel replicas beside attention DP groups, then runs
+/// `--dp-size N` as N attention-DP groups, with the engine's deprecation warning; `Layout` names
+/// the layout as the warning does.
+#define ATTNCAP_CP_ATTENTION_DP(Name, Code, Layout, Where)                                                     \
+  ATTNCAP_RULE(Name##_replicas, Code "_replicas", server_args, assertion_error, dp_size,                       \
+               "1 (with --attn-dp-size > 1)",                                                                  \
+               "--dp-size {dp_size} with --attn-dp-size {attn_dp_size}: data-parallel replicas combined with " \
+               "attention data parallelism are not supported.") {                                              \
+    return Where(ctx) && ctx.cfg.attn_dp_size > 1 && ctx.cfg.dp_size > 1;                                      \
+  }                                                                                                            \
+  struct Name {                                                                                                \
+    static constexpr rewrite_info info{                                                                        \
+        Code, field::attn_dp_size,                                                                             \
+        "--dp-size {dp_size} under " Layout                                                                    \
+        " runs {dp_size} attention data-parallel groups. This is deprecated "                                  \
+        "and will be rejected after 2026-12-31; use --attn-dp-size {dp_size} instead."};                       \
+    static constexpr bool applies(const rule_context& ctx) noexcept {                                          \
+      return Where(ctx) && ctx.cfg.dp_replicas() > 1 && ctx.cfg.attn_dp_size == 1;                             \
+    }                                                                                                          \
+    static constexpr void apply(launch_config& cfg, const platform&) noexcept {                                \
+      cfg.attn_dp_size = cfg.dp_size;                                                                          \
+      cfg.dp_size = 1;                                                                                         \
+    }                                                                                                          \
   };
 ATTNCAP_CP_ATTENTION_DP(dsa_prefill_cp_attention_dp, "model.dsa_prefill_cp_attention_dp", "DSA context parallelism",
                         detail::dsa_gpu_prefill_cp)
@@ -172,8 +182,8 @@ ATTNCAP_CP_ATTENTION_DP(dsv4_prefill_cp_attention_dp, "model.dsv4_prefill_cp_att
                         "DeepSeek-V4 context parallelism", detail::dsv4_prefill_cp_of)
 ATTNCAP_CP_SIZE(dsv4_prefill_cp_size, "model.dsv4_prefill_cp_size", detail::dsv4_prefill_cp_of, false)
 // Off the NPU, V4's round-robin split runs one attention-DP group on one machine.
-ATTNCAP_RULE(dsv4_prefill_cp_dp_attention, "model.dsv4_prefill_cp_dp_attention", server_args, assertion_error, dp_size,
-             "1 (off the NPU)", "For round-robin split mode, dp attention is not supported.") {
+ATTNCAP_RULE(dsv4_prefill_cp_dp_attention, "model.dsv4_prefill_cp_dp_attention", server_args, assertion_error,
+             attn_dp_size, "1 (off the NPU)", "For round-robin split mode, dp attention is not supported.") {
   return detail::dsv4_prefill_cp(ctx.cfg) && !ctx.hw.is_npu() && detail::cp_attn_dp_size(ctx.cfg) > 1;
 }
 ATTNCAP_RULE(dsv4_prefill_cp_single_machine, "model.dsv4_prefill_cp_single_machine", server_args, assertion_error,
@@ -259,7 +269,7 @@ ATTNCAP_RULE(cp_dp_tp_size, "parallel.cp_dp_tp_size", server_args, assertion_err
              "a multiple of attn_dp_size * attn_cp_size", "tp_size must be divisible by attn_dp_size * attn_cp_size") {
   const auto& c = ctx.cfg;
   return c.attn_cp_size > 1 && c.tp_size % c.attn_cp_size == 0 &&
-         c.tp_size % ((c.attn_dp_enabled() ? c.dp_size : 1) * c.attn_cp_size) != 0;
+         c.tp_size % (c.attn_dp_groups() * c.attn_cp_size) != 0;
 }
 
 /// The MoE hook's Ascend tensor-parallel all-to-all is the built-in TP MoE (arg_groups/

@@ -16,7 +16,6 @@ constexpr bool pp_draft(const launch_config& c) noexcept { return c.pp_size > 1 
 constexpr bool pp_plain_eagle(const launch_config& c) noexcept {
   return c.speculative_algorithm == speculative_algorithm::eagle && !c.enable_multi_layer_eagle;
 }
-constexpr bool is_power_of_two(std::int32_t n) noexcept { return n > 0 && (n & (n - 1)) == 0; }
 }  // namespace detail
 
 ATTNCAP_RULE(pp_dspark_prefill, "server.pp_dspark_prefill", server_args, assertion_error, disaggregation_mode,
@@ -45,8 +44,8 @@ ATTNCAP_RULE(pp_spec_disaggregation, "server.pp_spec_disaggregation", server_arg
   return detail::pp_draft(c) && detail::pp_plain_eagle(c) && c.sglang_enable_pp_spec &&
          c.disaggregation_mode != disaggregation_mode::null;
 }
-ATTNCAP_RULE(pp_spec_dp_attention, "server.pp_spec_dp_attention", server_args, assertion_error, enable_dp_attention,
-             "False (under SGLANG_ENABLE_PP_SPEC)",
+ATTNCAP_RULE(pp_spec_dp_attention, "server.pp_spec_dp_attention", server_args, assertion_error, attn_dp_size,
+             "1 (under SGLANG_ENABLE_PP_SPEC)",
              "SGLANG_ENABLE_PP_SPEC is not compatible with attention DP (--attn-dp-size)") {
   const auto& c = ctx.cfg;
   return detail::pp_draft(c) && detail::pp_plain_eagle(c) && c.sglang_enable_pp_spec && c.attn_dp_enabled();
@@ -59,9 +58,9 @@ ATTNCAP_RULE(pp_speculative_prefill, "server.pp_speculative_prefill", server_arg
          c.disaggregation_mode != disaggregation_mode::prefill;
 }
 
-// A chunk left to the engine is a power of two from 2048 to 16384 tokens, by device memory: no
-// page with an odd factor, nor one over 16384 tokens, divides it. Between 4096 and 16384 the
-// answer is the device memory's, which a launch does not give; such pages pass.
+// A chunk left to the engine is a power of two from 2048 to 16384 tokens, by device memory, split
+// among the attention DP groups: a page refused by every such chunk is refused; one that divides
+// some of them depends on the device memory, which a launch does not give, and passes.
 ATTNCAP_RULE(chunked_prefill_page_size, "server.chunked_prefill_page_size", server_args, assertion_error,
              chunked_prefill_size, "-1, or a multiple of page_size",
              "chunked_prefill_size must be divisible by page_size") {
@@ -69,7 +68,10 @@ ATTNCAP_RULE(chunked_prefill_page_size, "server.chunked_prefill_page_size", serv
   if (c.disaggregation_mode == disaggregation_mode::decode) return false;
   const std::int32_t page = c.page_size == unset ? 1 : c.page_size;
   if (c.chunked_prefill_size != unset) return c.chunked_prefill_size > 0 && c.chunked_prefill_size % page != 0;
-  return !detail::is_power_of_two(page) || page > 16384;
+  const std::int32_t groups = c.attn_dp_enabled() ? c.attn_dp_groups() : 1;
+  for (std::int32_t chunk = 2048; chunk <= 16384; chunk *= 2)
+    if (chunk / groups <= 0 || chunk / groups % page == 0) return false;
+  return true;
 }
 
 }  // namespace attncap::rules::server_args

@@ -73,8 +73,8 @@ ATTNCAP_RULE(dp_spec_prefill_coordination, "speculative.dp_spec_prefill_coordina
          (!(a == eagle || a == eagle3 || a == dspark) || c.enable_multi_layer_eagle);
 }
 
-ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error,
-             enable_dp_attention, "False", "Currently standalone speculative decoding does not support dp attention.") {
+ATTNCAP_RULE(standalone_dp_attention, "speculative.standalone_dp_attention", server_args, value_error, attn_dp_size,
+             "1", "Currently standalone speculative decoding does not support dp attention.") {
   return ctx.cfg.speculative_algorithm == speculative_algorithm::standalone && ctx.cfg.attn_dp_enabled();
 }
 
@@ -265,8 +265,8 @@ ATTNCAP_RULE(ngram_page_tree, "speculative.ngram_page_tree", server_args, value_
   return detail::is_ngram(c) && c.speculative_eagle_topk > 1 && c.page_size > 1 &&
          c.attention_backend != id::flashinfer;
 }
-ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, value_error, enable_dp_attention,
-             "False", "Currently ngram speculative decoding does not support dp attention.") {
+ATTNCAP_RULE(ngram_dp_attention, "speculative.ngram_dp_attention", server_args, value_error, attn_dp_size, "1",
+             "Currently ngram speculative decoding does not support dp attention.") {
   return detail::is_ngram(ctx.cfg) && ctx.cfg.attn_dp_enabled();
 }
 

@@ -92,6 +92,7 @@ enum class field_role : std::uint8_t {
     "raise a draft token's accept probability p to min(1, p / this)")                                                  \
   X(tp_size, std::int32_t, 1, integer, 1, 65536, input, "tensor-parallel size")                                        \
   X(dp_size, std::int32_t, 1, integer, 1, 65536, input, "data-parallel size")                                          \
+  X(attn_dp_size, std::int32_t, 1, integer, 1, 65536, input, "attention data-parallel groups (--attn-dp-size)")        \
   X(pp_size, std::int32_t, 1, integer, 1, 65536, input, "pipeline-parallel size")                                      \
   X(disaggregation_mode, ::attncap::disaggregation_mode, ::attncap::disaggregation_mode::null, choice, 0, 0, input,    \
     "the server's prefill/decode disaggregation role (null: both)")                                                    \

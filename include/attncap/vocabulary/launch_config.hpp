@@ -45,16 +45,20 @@ struct launch_config {
   constexpr bool speculative() const noexcept {
     return speculative_algorithm != ::attncap::speculative_algorithm::none;
   }
-  /// Attention data parallelism is on: the engine moves `dp_size` to `attn_dp_size` only when
-  /// `--enable-dp-attention` comes with more than one group, and drops the flag otherwise
+  /// Whether the deprecated `--dp-size N --enable-dp-attention` stands for `--attn-dp-size N`:
+  /// the engine moves `dp_size` there first, where no attention DP size is given
   /// (arg_groups/parallel_hook.py, handle_deprecated_dp_attention).
-  constexpr bool attn_dp_enabled() const noexcept { return enable_dp_attention && dp_size > 1; }
+  constexpr bool dp_size_is_attn_dp() const noexcept { return enable_dp_attention && attn_dp_size == 1; }
+  /// The attention data-parallel groups, in either spelling, before or after the engine's move.
+  constexpr std::int32_t attn_dp_groups() const noexcept { return dp_size_is_attn_dp() ? dp_size : attn_dp_size; }
+  /// The data-parallel replicas: `dp_size`, unless it stands for attention DP.
+  constexpr std::int32_t dp_replicas() const noexcept { return dp_size_is_attn_dp() ? 1 : dp_size; }
+  /// Attention data parallelism is on: more than one attention DP group.
+  constexpr bool attn_dp_enabled() const noexcept { return attn_dp_groups() > 1; }
   /// The ranks left for attention tensor parallelism after attention DP and CP.
-  constexpr std::int32_t attn_tp_size() const noexcept {
-    return tp_size / (attn_dp_enabled() ? dp_size : 1) / attn_cp_size;
-  }
+  constexpr std::int32_t attn_tp_size() const noexcept { return tp_size / attn_dp_groups() / attn_cp_size; }
   /// The tensor-parallel ranks the model's heads are split over (`tp_size / attn_dp_size`).
-  constexpr std::int32_t head_ranks() const noexcept { return tp_size / (attn_dp_enabled() ? dp_size : 1); }
+  constexpr std::int32_t head_ranks() const noexcept { return tp_size / attn_dp_groups(); }
   /// The model's KV heads over all ranks: `num_kv_heads`, else one for MQA, else those of a rank
   /// times the ranks (`unset` when neither is known).
   constexpr std::int32_t total_kv_heads() const noexcept {
