@@ -65,8 +65,9 @@ __attribute__((target("avx2,fma"))) inline float read_avx2(const std::byte* p, s
 inline constexpr std::size_t read_streams = 8;
 
 /// 512-bit loads from the n bytes' eight parts at once, a line of each in turn: a thread reads
-/// faster with several streams in flight than with one (up to half again on a VM whose last-level
-/// cache holds part of the buffers), and the kernels read K and V of several pages at once.
+/// faster with several streams in flight than with one (1.3–2× on a VM whose last-level cache
+/// holds part of the buffers, about 1.1× from memory), and the kernels read K and V of several
+/// pages at once.
 __attribute__((target("avx512f"))) inline float read_avx512_streams(const std::byte* p, std::size_t n) {
   const std::size_t part = n / read_streams / 64 * 64;
   __m512 a[read_streams];

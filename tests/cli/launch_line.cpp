@@ -152,10 +152,13 @@ TEST_CASE("data-parallel attention divides the ranks heads are split over") {
   CHECK(in.config.num_kv_heads_per_rank == 2);
   CHECK(in.config.attn_dp_size == 2);
   CHECK(in.ignored.empty());
-  // A given attention DP size keeps --dp-size as replicas, which the checks then refuse.
+  // A given attention DP size keeps --dp-size as replicas: the heads split over 8 / 2 ranks (not
+  // 8 / 4), and the checks refuse replicas beside the groups.
   g.launch = std::vector<std::string>{
-      "--model-path", llama, "--tp", "8", "--attn-dp-size", "2", "--dp-size", "2", "--enable-dp-attention"};
-  CHECK(assemble_input(g).config.num_q_heads_per_rank == 8);
+      "--model-path", llama, "--tp", "8", "--attn-dp-size", "2", "--dp-size", "4", "--enable-dp-attention"};
+  in = assemble_input(g);
+  CHECK(in.config.num_q_heads_per_rank == 8);
+  CHECK(validate(in.config).violates(rules::server_args::attn_dp_with_replicas::info));
   g.launch = std::vector<std::string>{"--model-path", llama, "--tp", "8", "--dp-size", "2", "--enable-dp-attention"};
   in = assemble_input(g);
   CHECK(in.config.num_q_heads_per_rank == 8);

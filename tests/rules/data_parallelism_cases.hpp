@@ -46,6 +46,19 @@ inline constexpr std::array data_parallelism_rewrites{
         on(H::sm90).tp(2).with(&launch_config::attn_dp_size, 2).with(&launch_config::chunked_prefill_size, 8191),
         "DP attention is enabled. chunked prefill size is adjusted from 8191 to 4095.", "4095",
         on(H::sm90).tp(2).with(&launch_config::chunked_prefill_size, 8191)},
+    // A chunk turned off stays off, logged as the engine logs it; the deprecated spelling splits too.
+    rewrite_case{&sa::attn_dp_chunked_prefill::info,
+                 on(H::sm90).tp(2).with(&launch_config::attn_dp_size, 2).with(&launch_config::chunked_prefill_size, -1),
+                 "DP attention is enabled. chunked prefill size is adjusted from -1 to -1.", "-1",
+                 on(H::sm90).tp(2).with(&launch_config::chunked_prefill_size, -1)},
+    rewrite_case{&sa::attn_dp_chunked_prefill::info,
+                 on(H::sm90)
+                     .tp(4)
+                     .dp(4)
+                     .flag(&launch_config::enable_dp_attention)
+                     .with(&launch_config::chunked_prefill_size, 8192),
+                 "DP attention is enabled. chunked prefill size is adjusted from 8192 to 2048.", "2048",
+                 on(H::sm90).tp(4).dp(4).with(&launch_config::chunked_prefill_size, 8192)},
     // A given attention DP size stays: the data-parallel size stays replicas.
     rewrite_case{
         &sa::deprecated_dp_attention::info, on(H::sm90).tp(4).dp(4).flag(&launch_config::enable_dp_attention), "", "4",

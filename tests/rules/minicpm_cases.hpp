@@ -28,6 +28,9 @@ inline constexpr std::array minicpm_rules{
               minicpm_provider::dense.flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
               "MiniCPM does not support DP attention", minicpm_provider::dense.with(&launch_config::dp_size, 2), "2"},
     rule_case{&sa::minicpm_dp_attention::info, stage::server_args, exception_kind::value_error,
+              minicpm_provider::dense.tp(2).with(&launch_config::attn_dp_size, 2),
+              "MiniCPM does not support DP attention", minicpm_provider::dense.tp(2), "2"},
+    rule_case{&sa::minicpm_dp_attention::info, stage::server_args, exception_kind::value_error,
               minicpm_provider::sparse.flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
               "MiniCPM does not support DP attention",
               on(H::sm90)

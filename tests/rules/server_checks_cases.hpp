@@ -56,6 +56,13 @@ inline constexpr std::array server_checks_rules{
                   .with(&launch_config::dp_size, 2)
                   .tp(2),
               "2"},
+    rule_case{&sa::pp_spec_dp_attention::info, stage::server_args, exception_kind::assertion_error,
+              server_checks::pipeline.spec(S::eagle)
+                  .flag(&launch_config::sglang_enable_pp_spec)
+                  .tp(2)
+                  .with(&launch_config::attn_dp_size, 2),
+              "SGLANG_ENABLE_PP_SPEC is not compatible with attention DP (--attn-dp-size)",
+              server_checks::pipeline.spec(S::eagle).flag(&launch_config::sglang_enable_pp_spec).tp(2), "2"},
     rule_case{&sa::chunked_prefill_page_size::info, stage::server_args, exception_kind::assertion_error,
               on(H::sm90).backend(id::fa3).page(48).with(&launch_config::chunked_prefill_size, 8192),
               "chunked_prefill_size must be divisible by page_size",

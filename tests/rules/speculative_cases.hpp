@@ -35,6 +35,10 @@ inline constexpr std::array speculative_rules{
         on(H::sm90).spec(S::standalone).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2),
         "Currently standalone speculative decoding does not support dp attention.",
         on(H::sm90).spec(S::eagle).flag(&launch_config::enable_dp_attention).with(&launch_config::dp_size, 2), "2"},
+    rule_case{&sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).tp(2).spec(S::standalone).with(&launch_config::attn_dp_size, 2),
+              "Currently standalone speculative decoding does not support dp attention.",
+              on(H::sm90).tp(2).spec(S::standalone), "2"},
     // One group is no data parallelism: the engine drops --enable-dp-attention.
     rule_case{
         &sa::standalone_dp_attention::info, stage::server_args, exception_kind::value_error,
@@ -97,6 +101,10 @@ inline constexpr std::array speculative_rules{
                   .with(&launch_config::dp_size, 2),
               "Currently ngram speculative decoding does not support dp attention.",
               on(H::sm90).backend(id::flashinfer).spec(S::ngram).with(&launch_config::dp_size, 2), "2"},
+    rule_case{&sa::ngram_dp_attention::info, stage::server_args, exception_kind::value_error,
+              on(H::sm90).tp(2).backend(id::flashinfer).spec(S::ngram).with(&launch_config::attn_dp_size, 2),
+              "Currently ngram speculative decoding does not support dp attention.",
+              on(H::sm90).tp(2).backend(id::flashinfer).spec(S::ngram), "2"},
     // sglang 0.5.23, arg_groups/speculative_hook.py:1210-1239.
     rule_case{&sa::rejection_sampling_algorithm::info, stage::server_args, exception_kind::not_implemented_error,
               on(H::sm90).spec(S::standalone).flag(&launch_config::speculative_use_rejection_sampling),

@@ -44,17 +44,18 @@ ATTNCAP_RULE(attn_dp_tp_size, "parallel.attn_dp_tp_size", server_args, assertion
              "a multiple of attn_dp_size", "") {
   return ctx.cfg.attn_dp_enabled() && ctx.cfg.tp_size % ctx.cfg.attn_dp_groups() != 0;
 }
-/// Attention DP groups split a prefill chunk among them (Python's `//`); a chunk left to the engine
-/// is split too, unseen (server_checks.hpp, chunked_prefill_page_size).
+/// Attention DP groups split a prefill chunk among them (Python's `//`: -1 and 0 stay), with the
+/// engine's warning; a chunk left to the engine is split too, unseen (server_checks.hpp,
+/// chunked_prefill_page_size).
 struct attn_dp_chunked_prefill {
   static constexpr rewrite_info info{"parallel.attn_dp_chunked_prefill", field::chunked_prefill_size,
                                      "DP attention is enabled. chunked prefill size is adjusted from "
                                      "{chunked_prefill_size} to {new_chunked_prefill_size}."};
   static constexpr bool applies(const rule_context& ctx) noexcept {
-    return ctx.cfg.attn_dp_enabled() && ctx.cfg.chunked_prefill_size != unset && ctx.cfg.chunked_prefill_size > 0;
+    return ctx.cfg.attn_dp_enabled() && ctx.cfg.chunked_prefill_size != unset;
   }
   static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.chunked_prefill_size /= cfg.attn_dp_groups();
+    if (cfg.chunked_prefill_size > 0) cfg.chunked_prefill_size /= cfg.attn_dp_groups();
   }
 };
 // Data-parallel replicas keep whole LM heads: only attention DP groups split one.

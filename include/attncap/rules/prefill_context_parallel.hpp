@@ -77,32 +77,37 @@ ATTNCAP_RULE(hyv4_prefill_cp, "model.hyv4_prefill_cp", server_args, value_error,
   return ctx.cfg.model == model_family::hyv4 && detail::prefill_cp(ctx.cfg);
 }
 
-/// A context-parallel layout refuses data-parallel replicas beside attention DP groups, then runs
-/// `--dp-size N` as N attention-DP groups, with the engine's deprecation warning; `Layout` names
-/// the layout as the warning does.
-#define ATTNCAP_CP_ATTENTION_DP(Name, Code, Layout, Where)                                                     \
-  ATTNCAP_RULE(Name##_replicas, Code "_replicas", server_args, assertion_error, dp_size,                       \
-               "1 (with --attn-dp-size > 1)",                                                                  \
+/// A context-parallel layout refuses data-parallel replicas beside attention DP groups
+/// (model_override_base.py, context_parallel_attn_dp_size's assertion).
+#define ATTNCAP_CP_REPLICAS(Name, Code, Where)                                                                 \
+  ATTNCAP_RULE(Name, Code, server_args, assertion_error, dp_size, "1 (with --attn-dp-size > 1)",               \
                "--dp-size {dp_size} with --attn-dp-size {attn_dp_size}: data-parallel replicas combined with " \
                "attention data parallelism are not supported.") {                                              \
     return Where(ctx) && ctx.cfg.attn_dp_size > 1 && ctx.cfg.dp_size > 1;                                      \
-  }                                                                                                            \
-  struct Name {                                                                                                \
-    static constexpr rewrite_info info{                                                                        \
-        Code, field::attn_dp_size,                                                                             \
-        "--dp-size {dp_size} under " Layout                                                                    \
-        " runs {dp_size} attention data-parallel groups. This is deprecated "                                  \
-        "and will be rejected after 2026-12-31; use --attn-dp-size {dp_size} instead."};                       \
-    static constexpr bool applies(const rule_context& ctx) noexcept {                                          \
-      return Where(ctx) && ctx.cfg.dp_replicas() > 1 && ctx.cfg.attn_dp_size == 1;                             \
-    }                                                                                                          \
-    static constexpr void apply(launch_config& cfg, const platform&) noexcept {                                \
-      cfg.attn_dp_size = cfg.dp_size;                                                                          \
-      cfg.dp_size = 1;                                                                                         \
-    }                                                                                                          \
+  }
+/// A context-parallel layout runs `--dp-size N` as N attention-DP groups, with the engine's
+/// deprecation warning; `Layout` names the layout as the warning does.
+#define ATTNCAP_CP_ATTENTION_DP(Name, Code, Layout, Where)                               \
+  struct Name {                                                                          \
+    static constexpr rewrite_info info{                                                  \
+        Code, field::attn_dp_size,                                                       \
+        "--dp-size {dp_size} under " Layout                                              \
+        " runs {dp_size} attention data-parallel groups. This is deprecated "            \
+        "and will be rejected after 2026-12-31; use --attn-dp-size {dp_size} instead."}; \
+    static constexpr bool applies(const rule_context& ctx) noexcept {                    \
+      return Where(ctx) && ctx.cfg.dp_replicas() > 1 && ctx.cfg.attn_dp_size == 1;       \
+    }                                                                                    \
+    static constexpr void apply(launch_config& cfg, const platform&) noexcept {          \
+      cfg.attn_dp_size = cfg.dp_size;                                                    \
+      cfg.dp_size = 1;                                                                   \
+    }                                                                                    \
   };
+ATTNCAP_CP_REPLICAS(dsa_prefill_cp_attention_dp_replicas, "model.dsa_prefill_cp_attention_dp_replicas",
+                    detail::dsa_gpu_prefill_cp)
 ATTNCAP_CP_ATTENTION_DP(dsa_prefill_cp_attention_dp, "model.dsa_prefill_cp_attention_dp", "DSA context parallelism",
                         detail::dsa_gpu_prefill_cp)
+ATTNCAP_CP_REPLICAS(mla_prefill_cp_attention_dp_replicas, "model.mla_prefill_cp_attention_dp_replicas",
+                    detail::mla_prefill_cp)
 ATTNCAP_CP_ATTENTION_DP(mla_prefill_cp_attention_dp, "model.mla_prefill_cp_attention_dp", "MLA context parallelism",
                         detail::mla_prefill_cp)
 
@@ -178,6 +183,8 @@ ATTNCAP_RULE(dsv4_prefill_cp_hip_v41, "model.dsv4_prefill_cp_hip_v41", server_ar
              "False on ROCm", "DeepSeekV4 prefill CP on HIP does not support DeepSeek-V4.1 yet.") {
   return detail::dsv4_prefill_cp(ctx.cfg) && ctx.hw.is_hip() && ctx.cfg.deepseek_v41;
 }
+ATTNCAP_CP_REPLICAS(dsv4_prefill_cp_attention_dp_replicas, "model.dsv4_prefill_cp_attention_dp_replicas",
+                    detail::dsv4_prefill_cp_of)
 ATTNCAP_CP_ATTENTION_DP(dsv4_prefill_cp_attention_dp, "model.dsv4_prefill_cp_attention_dp",
                         "DeepSeek-V4 context parallelism", detail::dsv4_prefill_cp_of)
 ATTNCAP_CP_SIZE(dsv4_prefill_cp_size, "model.dsv4_prefill_cp_size", detail::dsv4_prefill_cp_of, false)
@@ -200,6 +207,7 @@ ATTNCAP_RULE(
 }
 #undef ATTNCAP_CP_SINGLE_MACHINE_MESSAGE
 #undef ATTNCAP_CP_ATTENTION_DP
+#undef ATTNCAP_CP_REPLICAS
 #undef ATTNCAP_CP_SIZE
 
 // Prefill CP serves prefill only: a PD decode server has nothing for it to do.
