@@ -18,17 +18,14 @@ struct deprecated_dp_attention {
   static constexpr bool applies(const rule_context& ctx) noexcept {
     return ctx.cfg.dp_size_is_attn_dp() && ctx.cfg.dp_size > 1;
   }
-  static constexpr void apply(launch_config& cfg, const platform&) noexcept {
-    cfg.attn_dp_size = cfg.dp_size;
-    cfg.dp_size = 1;
-  }
+  static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.move_dp_size_to_attn_dp(); }
 };
 
 ATTNCAP_RULE(attn_dp_with_replicas, "parallel.attn_dp_with_replicas", server_args, value_error, dp_size,
              "1 (with --attn-dp-size > 1)",
              "--dp-size {dp_size} with --attn-dp-size {attn_dp_size}: data-parallel replicas combined with attention "
              "data parallelism are not supported.") {
-  return ctx.cfg.attn_dp_size > 1 && ctx.cfg.dp_size > 1;
+  return ctx.cfg.replicas_beside_attn_dp();
 }
 /// One data-parallel rank leaves the LM head nothing to split by: the engine turns it off.
 struct dp_lm_head_single_rank {

@@ -83,24 +83,21 @@ ATTNCAP_RULE(hyv4_prefill_cp, "model.hyv4_prefill_cp", server_args, value_error,
   ATTNCAP_RULE(Name, Code, server_args, assertion_error, dp_size, "1 (with --attn-dp-size > 1)",               \
                "--dp-size {dp_size} with --attn-dp-size {attn_dp_size}: data-parallel replicas combined with " \
                "attention data parallelism are not supported.") {                                              \
-    return Where(ctx) && ctx.cfg.attn_dp_size > 1 && ctx.cfg.dp_size > 1;                                      \
+    return Where(ctx) && ctx.cfg.replicas_beside_attn_dp();                                                    \
   }
 /// A context-parallel layout runs `--dp-size N` as N attention-DP groups, with the engine's
 /// deprecation warning; `Layout` names the layout as the warning does.
-#define ATTNCAP_CP_ATTENTION_DP(Name, Code, Layout, Where)                               \
-  struct Name {                                                                          \
-    static constexpr rewrite_info info{                                                  \
-        Code, field::attn_dp_size,                                                       \
-        "--dp-size {dp_size} under " Layout                                              \
-        " runs {dp_size} attention data-parallel groups. This is deprecated "            \
-        "and will be rejected after 2026-12-31; use --attn-dp-size {dp_size} instead."}; \
-    static constexpr bool applies(const rule_context& ctx) noexcept {                    \
-      return Where(ctx) && ctx.cfg.dp_replicas() > 1 && ctx.cfg.attn_dp_size == 1;       \
-    }                                                                                    \
-    static constexpr void apply(launch_config& cfg, const platform&) noexcept {          \
-      cfg.attn_dp_size = cfg.dp_size;                                                    \
-      cfg.dp_size = 1;                                                                   \
-    }                                                                                    \
+#define ATTNCAP_CP_ATTENTION_DP(Name, Code, Layout, Where)                                                       \
+  struct Name {                                                                                                  \
+    static constexpr rewrite_info info{                                                                          \
+        Code, field::attn_dp_size,                                                                               \
+        "--dp-size {dp_size} under " Layout                                                                      \
+        " runs {dp_size} attention data-parallel groups. This is deprecated "                                    \
+        "and will be rejected after 2026-12-31; use --attn-dp-size {dp_size} instead."};                         \
+    static constexpr bool applies(const rule_context& ctx) noexcept {                                            \
+      return Where(ctx) && ctx.cfg.dp_replicas() > 1 && ctx.cfg.attn_dp_size == 1;                               \
+    }                                                                                                            \
+    static constexpr void apply(launch_config& cfg, const platform&) noexcept { cfg.move_dp_size_to_attn_dp(); } \
   };
 ATTNCAP_CP_REPLICAS(dsa_prefill_cp_attention_dp_replicas, "model.dsa_prefill_cp_attention_dp_replicas",
                     detail::dsa_gpu_prefill_cp)

@@ -53,6 +53,14 @@ struct launch_config {
   constexpr std::int32_t attn_dp_groups() const noexcept { return dp_size_is_attn_dp() ? dp_size : attn_dp_size; }
   /// The data-parallel replicas: `dp_size`, unless it stands for attention DP.
   constexpr std::int32_t dp_replicas() const noexcept { return dp_size_is_attn_dp() ? 1 : dp_size; }
+  /// Data-parallel replicas given beside attention DP groups, which the engine refuses.
+  constexpr bool replicas_beside_attn_dp() const noexcept { return attn_dp_size > 1 && dp_size > 1; }
+  /// The engine's move of `dp_size` into `attn_dp_size` (the deprecated spelling, and a
+  /// context-parallel layout's reading of `--dp-size`).
+  constexpr void move_dp_size_to_attn_dp() noexcept {
+    attn_dp_size = dp_size;
+    dp_size = 1;
+  }
   /// Attention data parallelism is on: more than one attention DP group.
   constexpr bool attn_dp_enabled() const noexcept { return attn_dp_groups() > 1; }
   /// The ranks left for attention tensor parallelism after attention DP and CP.
